@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-2.0
+# slab-bulk: build, boot, test and measure the bulk memory API series on
+# Debian's Linux 6.12 under QEMU. Every target installs what it needs.
+
+SHELL := /bin/bash
+S := scripts
+
+.PHONY: help deps tree export check bench lint clean
+
+help:
+	@echo "make check   build the test and debug kernels, boot them, run KUnit and the kselftest"
+	@echo "make bench   build base and series kernels, benchmark both under -icount, write build/bench/"
+	@echo "make tree    make build/linux, the git tree of base + patches/ (FORCE=1 remakes it)"
+	@echo "make export  write the commits of build/linux back to patches/"
+	@echo "make lint    checkpatch --strict on every patch and a build of each patch in turn"
+
+deps:
+	@bash $(S)/deps.sh
+
+tree:
+	@bash $(S)/tree.sh
+
+export:
+	@bash $(S)/export.sh
+
+check:
+	@bash $(S)/check.sh
+
+bench:
+	@bash $(S)/bench.sh
+
+lint:
+	@bash $(S)/lint.sh
+
+clean:
+	rm -rf build/out build/check build/bench build/wt-*

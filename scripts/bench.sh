@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make bench: builds the "base" kernel (the series up to the bench-base
+# marker: tests and benchmarks, upstream 6.12 algorithms) and the "series"
+# kernel (all patches) from the bench configuration, runs every benchmark
+# suite twice on each under QEMU -icount shift=0, and writes
+# build/bench/bench.json, report.md and the plots.
+. "$(dirname "$0")/lib.sh"
+
+SUITES=${SUITES:-calib,slab_free,slab_alloc,kfree_bulk,kmalloc,page}
+RCUSCALE=${RCUSCALE:-fixed,call_rcu}
+RCUSCALE_ARGS=${RCUSCALE_ARGS:-kfree_loops=8,kfree_alloc_num=8000,kfree_nthreads=1}
+RUNS=${RUNS:-2}
+BENCH_ARGS=${BENCH_ARGS:-}
+outdir=$BUILD/bench
+
+bash "$TOP/scripts/tree.sh"
+mkdir -p "$outdir"
+
+# The base kernel builds in a worktree laid out like the main tree, so
+# that ccache serves it every file the series does not touch.
+wt=$BUILD/wt-base/linux
+if [ ! -d "$wt" ]; then
+	mkdir -p "$(dirname "$wt")"
+	git -C "$TREE" worktree prune
+	git -C "$TREE" worktree add -q --detach "$wt" bench-base
+fi
+git -C "$wt" checkout -q --detach -f bench-base
+
+declare -A SRC_OF=([base]=$wt [series]=$TREE)
+declare -A OUT_OF=([base]=$BUILD/wt-base/out/bench [series]=$BUILD/out/bench)
+logs=()
+for k in base series; do
+	SRC=${SRC_OF[$k]} bash "$TOP/scripts/build.sh" bench "${OUT_OF[$k]}"
+	SRC=${SRC_OF[$k]} bash "$TOP/scripts/initramfs.sh" "${OUT_OF[$k]}"
+	git -C "${SRC_OF[$k]}" log -1 --format="%h %s" > "$outdir/$k.commit"
+done
+for run in $(seq 1 "$RUNS"); do
+	for k in base series; do
+		logf=$outdir/$k-run$run.log
+		log "bench: $k kernel, run $run (console: $logf)"
+		ICOUNT=1 MEM=2G TIMEOUT=${TIMEOUT:-2400} bash "$TOP/scripts/qemu.sh" "${OUT_OF[$k]}" "$logf" bench \
+			"slab_bulk.suites=$SUITES" "slab_bulk.rcuscale=$RCUSCALE" \
+			"slab_bulk.rcuscale_args=$RCUSCALE_ARGS" ${BENCH_ARGS:+"slab_bulk.bench_args=$BENCH_ARGS"}
+		logs+=("$k:$run=$logf")
+	done
+done
+/usr/bin/python3 "$TOP/scripts/report.py" --out "$outdir" \
+	--base-version "$(cat "$BUILD/base-version" 2>/dev/null || base_version)" \
+	--config "$BUILD/out/bench/.config" "${logs[@]}"

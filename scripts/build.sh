@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# build.sh CONFIG [OUT] : builds the kernel tree $SRC (default $TREE) with
+# configs/base.config + configs/CONFIG.config merged on allnoconfig, into
+# $BUILD/out/OUT (default CONFIG), with its modules installed below it.
+. "$(dirname "$0")/lib.sh"
+
+cfg=${1:?usage: build.sh test|debug|bench [out-name]}
+out=$(out_dir "${2:-$cfg}")
+src=${SRC:-$TREE}
+[ -f "$CONFIGS/$cfg.config" ] || die "no configs/$cfg.config"
+[ -f "$src/Makefile" ] || die "no kernel tree at $src: run make tree"
+mkdir -p "$out"
+
+kmake() { make -s -C "$src" O="$out" CC="ccache gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"; }
+
+log "config $cfg -> $out"
+(cd "$src" && scripts/kconfig/merge_config.sh -n -O "$out" \
+	"$CONFIGS/base.config" "$CONFIGS/$cfg.config") > "$out/merge.log" 2>&1 ||
+	{ cat "$out/merge.log"; die "merging configs failed"; }
+grep -A2 -E '^Value requested|^Value of' "$out/merge.log" | grep -v '^--$' > "$out/config-mismatch.txt" || true
+log "building $(git -C "$src" describe --always --tags 2>/dev/null || echo tree) ($cfg)"
+kmake bzImage modules
+rm -rf "$out/modroot"
+kmake INSTALL_MOD_PATH="$out/modroot" INSTALL_MOD_STRIP=1 modules_install >/dev/null
+log "built $out/arch/x86/boot/bzImage"

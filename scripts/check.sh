@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make check: builds the tree with each test configuration, boots it under
+# QEMU (KUnit at boot, then the slab_bulk kselftest), and judges the logs.
+. "$(dirname "$0")/lib.sh"
+
+CHECK_CONFIGS=${CHECK_CONFIGS:-test debug}
+bash "$TOP/scripts/tree.sh"
+mkdir -p "$BUILD/check"
+args=()
+for cfg in $CHECK_CONFIGS; do
+	bash "$TOP/scripts/build.sh" "$cfg"
+	bash "$TOP/scripts/initramfs.sh" "$cfg"
+	logf=$BUILD/check/$cfg.log
+	log "booting $cfg kernel (console: $logf)"
+	MEM=3G bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" check || true
+	args+=("$cfg=$logf")
+done
+/usr/bin/python3 "$TOP/scripts/ktap.py" "$TREE" "${args[@]}"

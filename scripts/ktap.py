@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Judge the console logs of "make check" guests.
+
+Usage: ktap.py TREE NAME=LOG [NAME=LOG ...]
+
+Each LOG is cut at the guest's markers into the KUnit output of the boot and
+the kselftest output; both are parsed by the kernel's own KTAP parser
+(tools/testing/kunit/kunit_parser.py). The whole log is also searched for
+reports of the kernel's checkers. Prints a line per log and the totals
+"N passed, N failed, N skipped"; exits 1 on any failure, crash, parse
+error, missing suite, missing kselftest, unfinished guest or report.
+"""
+import re
+import sys
+
+# Suites every check kernel must run; a missing one is a failure.
+REQUIRED_SUITES = ['slab_bulk', 'page_bulk', 'kfree_rcu_bulk', 'slub_test']
+
+# What the kernel prints when a checker fires or something breaks.
+SPLATS = re.compile('|'.join([
+    r'\bBUG[: ]', r'WARNING:', r'KASAN:', r'KFENCE:', r'Call Trace:',
+    r'possible (recursive|circular) locking', r'inconsistent lock state',
+    r'suspicious RCU usage', r'called from invalid context',
+    r'unreferenced object', r'Kernel panic', r'Oops', r'general protection',
+    r'Object already free', r'Redzone overwritten', r'Poison overwritten',
+    r'page allocation failure', r'kmemleak: .*(disabled|leak)',
+]))
+
+MARK = '==== slab_bulk: '
+
+
+def split_log(lines):
+    """Boot output (KUnit), kselftest output, and whether the guest finished."""
+    kunit, kself, part, done = [], [], 'kunit', False
+    for line in lines:
+        if MARK + 'kselftest begin' in line:
+            part = 'kself'
+            continue
+        if MARK + 'kselftest end' in line or MARK + 'guest ' in line:
+            part = 'other'
+            continue
+        if MARK + 'done' in line:
+            done = True
+        if part == 'kunit':
+            kunit.append(line)
+        elif part == 'kself':
+            kself.append(line)
+    return kunit, kself, done
+
+
+def judge(parser, name, path):
+    lines = open(path, encoding='utf-8', errors='replace').read().splitlines(True)
+    kunit, kself, done = split_log(lines)
+    problems = []
+    counts = parser.TestCounts()
+    for part, text in (('kunit', kunit), ('kselftest', kself)):
+        test = parser.parse_run_tests(text)
+        counts.add_subtest_counts(test.counts)
+        if test.status in (parser.TestStatus.FAILURE_TO_PARSE_TESTS,
+                           parser.TestStatus.NO_TESTS):
+            problems.append(f'{part}: no results')
+        if test.counts.errors:
+            problems.append(f'{part}: {test.counts.errors} parse errors')
+        if part == 'kunit':
+            names = {t.name for t in test.subtests}
+            problems += [f'suite {s} did not run' for s in REQUIRED_SUITES
+                         if s not in names]
+    if not done:
+        problems.append('guest did not finish')
+    splats = [l.rstrip() for l in lines if SPLATS.search(l)]
+    if splats:
+        problems.append(f'{len(splats)} report lines, first: {splats[0]}')
+    print(f'{name}: {counts.passed} passed, {counts.failed + counts.crashed} failed, '
+          f'{counts.skipped} skipped' + ''.join(f'; {p}' for p in problems))
+    return counts, problems
+
+
+def main():
+    sys.path.insert(0, sys.argv[1] + '/tools/testing/kunit')
+    import kunit_parser as parser
+    total = parser.TestCounts()
+    bad = False
+    results = []
+    for arg in sys.argv[2:]:
+        name, path = arg.split('=', 1)
+        counts, problems = judge(parser, name, path)
+        total.add_subtest_counts(counts)
+        results.append((name, counts, problems))
+        bad |= bool(problems) or counts.failed > 0 or counts.crashed > 0
+    print()
+    for name, counts, problems in results:
+        print(f'  {name:<8} passed {counts.passed:>4}  failed {counts.failed + counts.crashed:>3}'
+              f'  skipped {counts.skipped:>3}  {"OK" if not problems else "PROBLEMS"}')
+    failed = total.failed + total.crashed + sum(len(p) for _, _, p in results)
+    print(f'check: {total.passed} passed, {failed} failed, {total.skipped} skipped')
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == '__main__':
+    main()

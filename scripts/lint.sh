@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make lint: checkpatch --strict on every patch of patches/, kernel-doc of
+# the files they touch, and a build of the test config at each commit of
+# the tree so that the series bisects.
+. "$(dirname "$0")/lib.sh"
+
+bash "$TOP/scripts/tree.sh"
+bad=0
+for p in $(grep -v '^#' "$PATCHES/series"); do
+	if ! out=$("$TREE/scripts/checkpatch.pl" --strict --no-tree -q --terse "$PATCHES/$p" 2>&1); then
+		echo "$out"; bad=1
+	fi
+	echo "checkpatch: $p: ${out:-clean}" | tail -1
+done
+files=$(git -C "$TREE" diff --name-only base HEAD -- '*.c' '*.h')
+for f in $files; do
+	w=$(cd "$TREE" && scripts/kernel-doc -none -Wall "$f" 2>&1 | grep -v '^$' || true)
+	[ -z "$w" ] || { echo "kernel-doc: $f:"; echo "$w"; bad=1; }
+done
+
+wt=$BUILD/wt-lint/linux
+git -C "$TREE" worktree remove --force "$wt" 2>/dev/null || rm -rf "$wt"
+mkdir -p "$(dirname "$wt")"
+git -C "$TREE" worktree prune
+git -C "$TREE" worktree add -q --detach "$wt" base
+for c in $(git -C "$TREE" rev-list --reverse base..HEAD); do
+	git -C "$wt" checkout -q "$c"
+	if SRC=$wt bash "$TOP/scripts/build.sh" test "$BUILD/wt-lint/out/test" > "$BUILD/lint-build.log" 2>&1; then
+		echo "build: $(git -C "$TREE" log -1 --format=%s "$c"): ok"
+	else
+		echo "build: $(git -C "$TREE" log -1 --format=%s "$c"): FAILED"; tail -20 "$BUILD/lint-build.log"; bad=1
+	fi
+done
+git -C "$TREE" worktree remove --force "$wt"
+[ $bad = 0 ] && echo "lint: clean" || { echo "lint: problems found"; exit 1; }

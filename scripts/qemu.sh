@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# qemu.sh OUT LOG MODE [APPEND...] : boots $BUILD/out/OUT with its
+# initramfs and writes the serial console to LOG. No network device: no
+# test sends traffic anywhere. SMP (default 2), ICOUNT=1 (one vCPU clock
+# tick per guest instruction, deterministic) and TIMEOUT (seconds) tune it.
+. "$(dirname "$0")/lib.sh"
+
+out=$(out_dir "${1:?usage: qemu.sh OUT LOG MODE [APPEND...]}")
+logf=${2:?}
+mode=${3:?}
+shift 3
+smp=${SMP:-2}
+accel=(-accel tcg,thread=multi)
+if [ "${ICOUNT:-0}" = 1 ]; then
+	# icount runs all vCPUs in one thread: one vCPU keeps counts clean.
+	accel=(-accel tcg -icount shift=0,sleep=off)
+	smp=1
+fi
+timeout --foreground -k 10 "${TIMEOUT:-900}" qemu-system-x86_64 \
+	"${accel[@]}" -cpu max -smp "$smp" -m "${MEM:-2G}" \
+	-nographic -no-reboot -nic none \
+	-kernel "$out/arch/x86/boot/bzImage" -initrd "$out/initramfs.cpio.gz" \
+	-append "console=ttyS0 panic=-1 oops=panic loglevel=7 slab_bulk.mode=$mode $*" \
+	< /dev/null > "$logf" 2>&1 || echo "qemu exit code $?" >> "$logf"
+grep -q '^==== slab_bulk: done' "$logf" || { echo "error: guest did not finish, see $logf" >&2; exit 1; }

@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Turn the console logs of "make bench" into bench.json, report.md and plots.
+
+Usage: report.py --out DIR --base-version V --config CONFIG KERNEL:RUN=LOG...
+
+A result line of test_slab_bulk gives, for one case, the objects timed, the
+timed sections and the cycles they took (one cycle per guest instruction
+under -icount shift=0). The cost of an empty section, from the calib suite
+of the same boot, is subtracted before dividing by the objects.
+"""
+import argparse
+import json
+import os
+import platform
+import re
+import subprocess
+
+LINE = re.compile(r'test_slab_bulk: bench suite=(\S+) case=(\S+) variant=(\S+) n=(\d+) objs=(\d+) '
+                  r'sections=(\d+) cycles=(\d+) free_slowpath=(-?\d+) '
+                  r'free_fastpath=(-?\d+) alloc_slowpath=(-?\d+) alloc_fastpath=(-?\d+)')
+RCU = re.compile(r'rcuscale case=(\S+) (\d+) ns, loops: (\d+), batches: (\d+), '
+                 r'memory footprint: (-?\d+)MB')
+
+
+def per_obj(count, objs):
+    return None if count < 0 or objs == 0 else count / objs
+
+
+def parse_log(path, kernel):
+    text = open(path, encoding='utf-8', errors='replace').read()
+    rows, overhead = [], 0.0
+    for m in LINE.finditer(text):
+        suite, case, variant = m.group(1), m.group(2), m.group(3)
+        n, objs, sections, cycles = (int(m.group(i)) for i in range(4, 8))
+        fslow, ffast, aslow, afast = (int(m.group(i)) for i in range(8, 12))
+        if suite == 'calib':
+            if case == 'empty':
+                overhead = cycles / sections
+            else:
+                rows.append({'kernel': kernel, 'suite': suite, 'case': case,
+                             'variant': variant, 'n': n,
+                             'insn_per_obj': (cycles - sections * overhead) / objs,
+                             'slowpath_per_obj': None})
+            continue
+        slow = aslow if suite == 'slab_alloc' else fslow
+        rows.append({
+            'kernel': kernel, 'suite': suite, 'case': case, 'variant': variant,
+            'n': n, 'objs': objs,
+            'insn_per_obj': (cycles - sections * overhead) / objs,
+            'slowpath_per_obj': per_obj(slow, objs),
+            'free_slowpath_per_obj': per_obj(fslow, objs),
+            'free_fastpath_per_obj': per_obj(ffast, objs),
+            'alloc_slowpath_per_obj': per_obj(aslow, objs),
+            'alloc_fastpath_per_obj': per_obj(afast, objs),
+        })
+    for m in RCU.finditer(text):
+        rows.append({'kernel': kernel, 'suite': 'kfree_rcu', 'case': m.group(1),
+                     'variant': 'rcuscale', 'n': None, 'insn_per_obj': None,
+                     'slowpath_per_obj': None, 'time_ns': int(m.group(2)),
+                     'loops': int(m.group(3)), 'batches': int(m.group(4)),
+                     'footprint_mb': int(m.group(5))})
+    return rows, overhead
+
+
+def key(r):
+    return (r['kernel'], r['suite'], r['case'], r['variant'], r['n'])
+
+
+def fmt(x, digits=1):
+    return '-' if x is None else f'{x:.{digits}f}'
+
+
+class Report:
+    def __init__(self, records):
+        self.by_key = {key(r): r for r in records}
+        self.lines = []
+
+    def get(self, kernel, suite, case, variant, n, field='insn_per_obj'):
+        r = self.by_key.get((kernel, suite, case, variant, n))
+        return None if r is None else r.get(field)
+
+    def table(self, title, header, rows):
+        self.lines += ['', f'### {title}', '', '| ' + ' | '.join(header) + ' |',
+                       '|' + '---|' * len(header)]
+        self.lines += ['| ' + ' | '.join(str(c) for c in row) + ' |' for row in rows]
+
+    def loop_bulk_table(self, title, suite, cases_ns):
+        rows = []
+        for case, n in cases_ns:
+            v = {(k, var): self.get(k, suite, case, var, n)
+                 for k in ('base', 'series') for var in ('loop', 'bulk')}
+            s = {k: self.get(k, suite, case, 'bulk', n, 'slowpath_per_obj')
+                 for k in ('base', 'series')}
+            sl = self.get('base', suite, case, 'loop', n, 'slowpath_per_obj')
+            ratio = (v[('series', 'bulk')] / v[('base', 'bulk')]
+                     if v[('series', 'bulk')] and v[('base', 'bulk')] else None)
+            rows.append([case, n, fmt(v[('base', 'loop')]), fmt(v[('base', 'bulk')]),
+                         fmt(v[('series', 'loop')]), fmt(v[('series', 'bulk')]),
+                         fmt(ratio, 3), fmt(sl, 3), fmt(s['base'], 3), fmt(s['series'], 3)])
+        self.table(title, ['case', 'n', 'base loop', 'base bulk', 'series loop',
+                           'series bulk', 'series/base bulk', 'slow/obj loop',
+                           'slow/obj base bulk', 'slow/obj series bulk'], rows)
+
+
+def present(records, suite, case=None):
+    return sorted({(r['case'], r['n']) for r in records
+                   if r['suite'] == suite and (case is None or r['case'] == case)},
+                  key=lambda cn: (cn[0], cn[1] or 0))
+
+
+def run_agreement(runs):
+    """Largest relative difference of insn_per_obj between runs of a row."""
+    worst, where = 0.0, None
+    first = {key(r): r for r in runs[0]}
+    for other in runs[1:]:
+        for r in other:
+            a = first.get(key(r))
+            if not a or not a.get('insn_per_obj') or r.get('insn_per_obj') is None:
+                continue
+            d = abs(r['insn_per_obj'] - a['insn_per_obj']) / a['insn_per_obj']
+            if d > worst:
+                worst, where = d, key(r)
+    return worst * 100, where
+
+
+def plot(records, out):
+    try:
+        import matplotlib
+        matplotlib.use('Agg')
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return []
+    files = []
+    for case, title in (('seq', 'in allocation order'), ('ilv8', 'neighbours from 8 slabs')):
+        fig, ax = plt.subplots(figsize=(7, 4))
+        for k, var, style in (('base', 'loop', 'k--'), ('base', 'bulk', 'b-o'),
+                              ('series', 'loop', 'g--'), ('series', 'bulk', 'r-s')):
+            pts = sorted((r['n'], r['insn_per_obj']) for r in records
+                         if r['suite'] == 'slab_free' and r['case'] == case
+                         and r['kernel'] == k and r['variant'] == var)
+            if pts:
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], style, label=f'{k} {var}',
+                        markersize=3)
+        ax.set_xscale('log', base=2)
+        ax.set_xlabel('bulk size (objects)')
+        ax.set_ylabel('guest instructions per object')
+        ax.set_title(f'kmem_cache_free: loop vs bulk, {title}')
+        ax.legend()
+        ax.grid(True, alpha=0.3)
+        name = f'slab_free_{case}.png'
+        fig.tight_layout()
+        fig.savefig(os.path.join(out, name), dpi=100)
+        plt.close(fig)
+        files.append(name)
+    return files
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--out', required=True)
+    ap.add_argument('--base-version', required=True)
+    ap.add_argument('--config', required=True)
+    ap.add_argument('logs', nargs='+')
+    a = ap.parse_args()
+
+    runs, overheads = {}, {}
+    for spec in a.logs:
+        kr, path = spec.split('=', 1)
+        kernel, run = kr.split(':')
+        rows, ovh = parse_log(path, kernel)
+        runs.setdefault(int(run), []).extend(rows)
+        overheads[kr] = ovh
+    records = runs[min(runs)]
+    if not records:
+        raise SystemExit('no benchmark results in the logs')
+    diff, where = run_agreement([runs[r] for r in sorted(runs)])
+
+    rep = Report(records)
+    commits = {k: open(os.path.join(a.out, f'{k}.commit')).read().strip()
+               for k in ('base', 'series') if os.path.exists(os.path.join(a.out, f'{k}.commit'))}
+    qemu = subprocess.run(['qemu-system-x86_64', '--version'], capture_output=True,
+                          text=True).stdout.splitlines()[0]
+    rep.lines += [
+        '# slab-bulk benchmark report', '',
+        f'- base: Debian linux-source-6.12 {a.base_version}',
+        f'- base kernel: {commits.get("base", "?")} (the series up to the bench-base marker)',
+        f'- series kernel: {commits.get("series", "?")}',
+        f'- host: {platform.machine()}, {os.cpu_count()} CPUs; {qemu}, TCG, '
+        '`-icount shift=0,sleep=off`, 1 vCPU, 2 GiB',
+        '- kernel config: configs/base.config + configs/bench.config (SLUB_STATS on, '
+        'no debugging)',
+        '- method: test_slab_bulk times each case with get_cycles(); under -icount shift=0 '
+        'one TSC tick is one guest instruction. The cost of an empty timed section '
+        f'({", ".join(f"{k} {v:.0f}" for k, v in sorted(overheads.items()))} instructions) is '
+        'subtracted. Slow-path counts are SLUB_STATS counters read before and after each '
+        'timed section.',
+        f'- repeatability: {len(runs)} runs per kernel; largest difference of any row '
+        f'between runs: {diff:.3f} %' + (f' ({where})' if where else ''),
+    ]
+    cal = [r for r in records if r['suite'] == 'calib']
+    if cal:
+        rep.lines.append('- calibration: a block of 1000 nops measures ' + ', '.join(
+            f'{r["kernel"]} {r["insn_per_obj"] * 1000:.1f}' for r in cal) + ' instructions')
+    rep.lines += ['', 'Cost per object in guest instructions; "slow/obj" is the number of '
+                  'frees (allocations in the alloc table) that took the SLUB slow path, '
+                  'per object.']
+
+    rep.loop_bulk_table('slab_free: kmem_cache_free() loop vs kmem_cache_free_bulk(), '
+                        'in allocation order (256-byte objects)', 'slab_free',
+                        present(records, 'slab_free', 'seq'))
+    rep.loop_bulk_table('slab_free: worst case, neighbours from 2..16 slabs and random order',
+                        'slab_free', [cn for cn in present(records, 'slab_free')
+                                      if cn[0] != 'seq'])
+    rep.loop_bulk_table('slab_alloc: kmem_cache_alloc() loop vs kmem_cache_alloc_bulk()',
+                        'slab_alloc', present(records, 'slab_alloc'))
+    rep.loop_bulk_table('kfree_bulk: kfree() loop vs kfree_bulk(), six kmalloc sizes in turn',
+                        'kfree_bulk', present(records, 'kfree_bulk'))
+    rep.loop_bulk_table('kmalloc: 128 x kmalloc() then kfree() loop vs kfree_bulk(), '
+                        'by object size', 'kmalloc',
+                        sorted(present(records, 'kmalloc'), key=lambda cn: int(cn[0])))
+    prow = []
+    for n in sorted({r['n'] for r in records if r['suite'] == 'page'}):
+        row = [n]
+        for k in ('base', 'series'):
+            for c in ('alloc', 'free', 'total'):
+                lo, bu = rep.get(k, 'page', c, 'loop', n), rep.get(k, 'page', c, 'bulk', n)
+                row += [fmt(lo), fmt(bu)]
+        prow.append(row)
+    rep.table('page: per page, one at a time (loop) vs batched (bulk: '
+              'alloc_pages_bulk_array(); free: release_pages() in base)',
+              ['batch'] + [f'{k} {c} {v}' for k in ('base', 'series')
+                           for c in ('alloc', 'free', 'total') for v in ('loop', 'bulk')], prow)
+    rrow = []
+    for r in sorted((r for r in records if r['suite'] == 'kfree_rcu'),
+                    key=lambda r: (r['case'], r['kernel'])):
+        rrow.append([r['case'], r['kernel'], f'{r["time_ns"] / 1e6:.1f}', r['loops'],
+                     r['batches'], r['footprint_mb']])
+    rep.table('kfree_rcu: rcuscale kfree_rcu_test (virtual time under -icount)',
+              ['case', 'kernel', 'time ms', 'loops', 'batches', 'footprint MB'], rrow)
+    images = plot(records, a.out)
+    rep.lines += [''] + [f'![{i}]({i})' for i in images]
+
+    with open(os.path.join(a.out, 'bench.json'), 'w') as f:
+        json.dump({'base_version': a.base_version, 'runs': len(runs),
+                   'max_run_diff_pct': diff, 'records': records}, f, indent=1)
+    with open(os.path.join(a.out, 'report.md'), 'w') as f:
+        f.write('\n'.join(rep.lines) + '\n')
+    print('\n'.join(rep.lines))
+    print(f'\nwrote {a.out}/bench.json, {a.out}/report.md' +
+          ''.join(f', {a.out}/{i}' for i in images))
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Makes $TREE: a git kernel tree holding the Debian base as one commit
+# (tagged "base") and the series from patches/ applied on top with git am.
+# An existing tree is kept unless FORCE=1, so work in it is never lost.
+. "$(dirname "$0")/lib.sh"
+
+bash "$TOP/scripts/deps.sh"
+ver=$(base_version)
+
+if [ -d "$TREE/.git" ] && [ "${FORCE:-0}" != 1 ]; then
+	log "tree exists: $TREE (FORCE=1 remakes it from patches/)"
+	exit 0
+fi
+
+rm -rf "$TREE"
+mkdir -p "$TREE"
+log "unpacking $BASE_PKG $ver"
+tar -C "$TREE" --strip-components=1 -xf /usr/src/linux-source-6.12.tar.xz
+cd "$TREE"
+# Debian's packaging adds "/*" to the top .gitignore, which would hide every
+# new file of the series from git add; the kernel's own rules stay.
+sed -i '/^# Debian packaging: ignore everything/,$d' .gitignore
+git init -q -b main
+git config user.name >/dev/null || git config user.name "slab-bulk harness"
+git config user.email >/dev/null || git config user.email "slab-bulk@localhost"
+git add -A
+GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z" \
+	git commit -q -m "Linux $ver (Debian $BASE_PKG)" \
+		-m "Unpacked from /usr/src/linux-source-6.12.tar.xz; the Debian packaging block of .gitignore is dropped."
+git tag -f base >/dev/null
+echo "$ver" > "$BUILD/base-version"
+
+# "# bench-base" in series marks the last patch of the benchmark's base
+# kernel: the tests and benchmarks, with upstream 6.12 algorithms.
+git tag -f bench-base >/dev/null
+while read -r p; do
+	case "$p" in
+	'# bench-base'*) git tag -f bench-base >/dev/null; continue ;;
+	''|'#'*) continue ;;
+	esac
+	if ! git am -q --keep-cr "$PATCHES/$p" 2>"$BUILD/am.err"; then
+		echo "error: patch $p does not apply to $BASE_PKG $ver:" >&2
+		grep -E '^(error|Patch failed|patch failed)' "$BUILD/am.err" >&2 || cat "$BUILD/am.err" >&2
+		git am --abort
+		exit 1
+	fi
+	echo "applied $p" >&2
+done < "$PATCHES/series"
