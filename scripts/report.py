@@ -17,7 +17,7 @@ import re
 import subprocess
 
 LINE = re.compile(r'test_slab_bulk: bench suite=(\S+) case=(\S+) variant=(\S+) n=(\d+) objs=(\d+) '
-                  r'sections=(\d+) cycles=(\d+) free_slowpath=(-?\d+) '
+                  r'sections=(\d+) ticked=\d+ cycles=(\d+) free_slowpath=(-?\d+) '
                   r'free_fastpath=(-?\d+) alloc_slowpath=(-?\d+) alloc_fastpath=(-?\d+)')
 RCU = re.compile(r'rcuscale case=(\S+) (\d+) ns, loops: (\d+), batches: (\d+), '
                  r'memory footprint: (-?\d+)MB')
@@ -194,7 +194,7 @@ def main():
         'one TSC tick is one guest instruction. The cost of an empty timed section '
         f'({", ".join(f"{k} {v:.0f}" for k, v in sorted(overheads.items()))} instructions) is '
         'subtracted. Slow-path counts are SLUB_STATS counters read before and after each '
-        'timed section.',
+        'timed section. A section that a timer tick interrupted is left out (the module counts them as "ticked").',
         f'- repeatability: {len(runs)} runs per kernel; largest difference of any row '
         f'between runs: {diff:.3f} %' + (f' ({where})' if where else ''),
     ]
