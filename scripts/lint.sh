@@ -8,7 +8,8 @@
 bash "$TOP/scripts/tree.sh"
 bad=0
 for p in $(grep -v '^#' "$PATCHES/series"); do
-	if ! out=$("$TREE/scripts/checkpatch.pl" --strict --no-tree -q --terse "$PATCHES/$p" 2>&1); then
+	# checkpatch reads git state from the working directory: run it in the tree.
+	if ! out=$(cd "$TREE" && scripts/checkpatch.pl --strict --no-tree -q --terse "$PATCHES/$p" 2>&1); then
 		echo "$out"; bad=1
 	fi
 	echo "checkpatch: $p: ${out:-clean}" | tail -1
