@@ -54,6 +54,32 @@ def split_log(lines):
     return parts, done
 
 
+EXPECT_BEGIN = 'slab_bulk: expect WARNING begin'
+EXPECT_END = 'slab_bulk: expect WARNING end'
+
+
+def expected_warnings(lines):
+    """Lines less those a test marked as an expected WARNING, and the names
+    of marked sections in which no WARNING was printed."""
+    kept, missing, name, seen = [], [], None, False
+    for line in lines:
+        if EXPECT_BEGIN in line:
+            name, seen = line.split(EXPECT_BEGIN, 1)[1].strip(': \n'), False
+            continue
+        if EXPECT_END in line and name is not None:
+            if not seen:
+                missing.append(name)
+            name = None
+            continue
+        if name is not None and SPLATS.search(line):
+            seen |= 'WARNING:' in line
+            continue
+        kept.append(line)
+    if name is not None:
+        missing.append(name + ' (no end marker)')
+    return kept, missing
+
+
 def leaks(report):
     """kmemleak records, less those upstream tests make on purpose."""
     records, cur = [], []
@@ -71,6 +97,7 @@ def leaks(report):
 
 def judge(parser, name, path):
     lines = open(path, encoding='utf-8', errors='replace').read().splitlines(True)
+    lines, missing = expected_warnings(lines)
     parts, done = split_log(lines)
     kunit, kself = parts['kunit'], parts['kself']
     problems = []
@@ -89,6 +116,7 @@ def judge(parser, name, path):
                          if s not in names]
     if not done:
         problems.append('guest did not finish')
+    problems += [f'expected WARNING missing: {m}' for m in missing]
     splats = [l.rstrip() for p in ('kunit', 'kself', 'other') for l in parts[p]
               if SPLATS.search(l) and 'new suspected memory leaks' not in l]
     if splats:

@@ -14,11 +14,23 @@ for p in $(grep -v '^#' "$PATCHES/series"); do
 	fi
 	echo "checkpatch: $p: ${out:-clean}" | tail -1
 done
+# kernel-doc: no more warnings in any touched file than in the base.
+kdoc() { (cd "$TREE" && scripts/kernel-doc -none -Wall "$1" 2>&1 | grep -c warning || true); }
 files=$(git -C "$TREE" diff --name-only base HEAD -- '*.c' '*.h')
 for f in $files; do
-	w=$(cd "$TREE" && scripts/kernel-doc -none -Wall "$f" 2>&1 | grep -v '^$' || true)
-	[ -z "$w" ] || { echo "kernel-doc: $f:"; echo "$w"; bad=1; }
+	new=$(kdoc "$f")
+	old=0
+	if git -C "$TREE" cat-file -e "base:$f" 2>/dev/null; then
+		git -C "$TREE" show "base:$f" > "$BUILD/kdoc-base.tmp"
+		old=$( (cd "$TREE" && scripts/kernel-doc -none -Wall "$BUILD/kdoc-base.tmp" 2>&1 | grep -c warning) || true)
+	fi
+	if [ "$new" -gt "$old" ]; then
+		echo "kernel-doc: $f: $new warnings, base had $old"
+		(cd "$TREE" && scripts/kernel-doc -none -Wall "$f")
+		bad=1
+	fi
 done
+echo "kernel-doc: no new warnings in $(echo $files | wc -w) files"
 
 wt=$BUILD/wt-lint/linux
 git -C "$TREE" worktree remove --force "$wt" 2>/dev/null || rm -rf "$wt"
