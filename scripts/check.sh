@@ -11,6 +11,7 @@ args=()
 for cfg in $CHECK_CONFIGS; do
 	bash "$TOP/scripts/build.sh" "$cfg"
 	bash "$TOP/scripts/initramfs.sh" "$cfg"
+	bash "$TOP/scripts/kvm-probe.sh" "$cfg"
 	logf=$BUILD/check/$cfg.log
 	log "booting $cfg kernel (console: $logf)"
 	MEM=3G bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" check || true

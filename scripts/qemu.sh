@@ -3,7 +3,8 @@
 # qemu.sh OUT LOG MODE [APPEND...] : boots $BUILD/out/OUT with its
 # initramfs and writes the serial console to LOG. No network device: no
 # test sends traffic anywhere. SMP (default 2), ICOUNT=1 (one vCPU clock
-# tick per guest instruction, deterministic) and TIMEOUT (seconds) tune it.
+# tick per guest instruction, deterministic; always TCG) and TIMEOUT
+# (seconds) tune it.
 . "$(dirname "$0")/lib.sh"
 
 out=$(out_dir "${1:?usage: qemu.sh OUT LOG MODE [APPEND...]}")
@@ -12,6 +13,10 @@ mode=${3:?}
 shift 3
 smp=${SMP:-2}
 accel=(-accel tcg,thread=multi)
+# KVM only where a probe boot (scripts/kvm-probe.sh) showed that it works.
+if [ "$(cat "$BUILD/kvm-probe" 2>/dev/null)" = ok ]; then
+	accel=(-accel kvm)
+fi
 if [ "${ICOUNT:-0}" = 1 ]; then
 	# icount runs all vCPUs in one thread: one vCPU keeps counts clean.
 	accel=(-accel tcg -icount shift=0,sleep=off)
