@@ -7,7 +7,7 @@
 # build/bench/bench.json, report.md and the plots.
 . "$(dirname "$0")/lib.sh"
 
-SUITES=${SUITES:-calib,slab_free,slab_alloc,kfree_bulk,kmalloc,page}
+SUITES=${SUITES:-calib,slab_free,slab_alloc,kfree_bulk,kmalloc,page,skb_free}
 RCUSCALE=${RCUSCALE:-fixed,call_rcu}
 RCUSCALE_ARGS=${RCUSCALE_ARGS:-kfree_loops=8,kfree_alloc_num=8000,kfree_nthreads=1}
 RUNS=${RUNS:-2}

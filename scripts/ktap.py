@@ -15,7 +15,10 @@ import re
 import sys
 
 # Suites every check kernel must run; a missing one is a failure.
-REQUIRED_SUITES = ['slab_bulk', 'page_bulk', 'kfree_rcu_bulk', 'slub_test']
+REQUIRED_SUITES = ['slab_bulk', 'page_bulk', 'kfree_rcu_bulk', 'slub_test', 'skb_bulk']
+
+# kselftest results that must pass, not be skipped: the guest has the NIC.
+REQUIRED_KSELFTESTS = ['pktgen_tx_fresh', 'pktgen_tx_shared']
 
 # What the kernel prints when a checker fires or something breaks.
 SPLATS = re.compile('|'.join([
@@ -114,6 +117,11 @@ def judge(parser, name, path):
             names = {t.name for t in test.subtests}
             problems += [f'suite {s} did not run' for s in REQUIRED_SUITES
                          if s not in names]
+        else:
+            passed = {t.name for t in test.subtests
+                      if t.status == parser.TestStatus.SUCCESS}
+            problems += [f'kselftest {s} did not pass' for s in REQUIRED_KSELFTESTS
+                         if s not in passed]
     if not done:
         problems.append('guest did not finish')
     problems += [f'expected WARNING missing: {m}' for m in missing]

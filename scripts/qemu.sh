@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # qemu.sh OUT LOG MODE [APPEND...] : boots $BUILD/out/OUT with its
-# initramfs and writes the serial console to LOG. No network device: no
-# test sends traffic anywhere. SMP (default 2), ICOUNT=1 (one vCPU clock
-# tick per guest instruction, deterministic; always TCG) and TIMEOUT
-# (seconds) tune it.
+# initramfs and writes the serial console to LOG. SMP (default 2), ICOUNT=1
+# (one vCPU clock tick per guest instruction, deterministic; always TCG) and
+# TIMEOUT (seconds) tune it.
+#
+# MODE check gets an e1000e NIC for the TX completion test, alone on a QEMU
+# hub that has no other port, so its packets reach nothing; e1000e uses
+# MSI (IntMode=1), so that TX completion runs in its NAPI poll. Other modes
+# get no network device.
 . "$(dirname "$0")/lib.sh"
 
 out=$(out_dir "${1:?usage: qemu.sh OUT LOG MODE [APPEND...]}")
@@ -22,10 +26,16 @@ if [ "${ICOUNT:-0}" = 1 ]; then
 	accel=(-accel tcg -icount shift=0,sleep=off)
 	smp=1
 fi
+nic=(-nic none)
+nic_args=
+if [ "$mode" = check ]; then
+	nic=(-netdev hubport,id=nic0,hubid=0 -device e1000e,netdev=nic0)
+	nic_args=e1000e.IntMode=1
+fi
 timeout --foreground -k 10 "${TIMEOUT:-900}" qemu-system-x86_64 \
 	"${accel[@]}" -cpu max -smp "$smp" -m "${MEM:-2G}" \
-	-nographic -no-reboot -nic none \
+	-nographic -no-reboot "${nic[@]}" \
 	-kernel "$out/arch/x86/boot/bzImage" -initrd "$out/initramfs.cpio.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic loglevel=7 slab_bulk.mode=$mode $*" \
+	-append "console=ttyS0 panic=-1 oops=panic loglevel=7 slab_bulk.mode=$mode $nic_args $*" \
 	< /dev/null > "$logf" 2>&1 || echo "qemu exit code $?" >> "$logf"
 grep -q '^==== slab_bulk: done' "$logf" || { echo "error: guest did not finish, see $logf" >&2; exit 1; }

@@ -231,6 +231,24 @@ def main():
               'alloc_pages_bulk_array(); free: release_pages() in base)',
               ['batch'] + [f'{k} {c} {v}' for k in ('base', 'series')
                            for c in ('alloc', 'free', 'total') for v in ('loop', 'bulk')], prow)
+    skb_variants = ('consume_loop', 'napi_consume', 'kfree_skb_list', 'kfree_skb_bulk',
+                    'waitlist')
+    srow = []
+    for n in sorted({r['n'] for r in records if r['suite'] == 'skb_free'}):
+        v = {(k, var): rep.get(k, 'skb_free', 'tx', var, n)
+             for k in ('base', 'series') for var in skb_variants}
+        loop, napi = v[('series', 'consume_loop')], v[('series', 'napi_consume')]
+        bulk, wl = v[('series', 'kfree_skb_bulk')], v[('series', 'waitlist')]
+        srow.append([n] + [fmt(v[(k, var)]) for k in ('base', 'series') for var in skb_variants
+                           if k == 'series' or var in skb_variants[:3]] +
+                    [fmt(bulk / loop if bulk and loop else None, 3),
+                     fmt(wl / napi if wl and napi else None, 3)])
+    if srow:
+        rep.table('skb_free: instructions per skb at TX completion (bottom halves off, as in '
+                  'NAPI; 64-byte skbs with a kmalloc()ed head)',
+                  ['n'] + [f'base {var}' for var in skb_variants[:3]] +
+                  [f'series {var}' for var in skb_variants] +
+                  ['kfree_skb_bulk / consume_loop', 'waitlist / napi_consume'], srow)
     rrow = []
     for r in sorted((r for r in records if r['suite'] == 'kfree_rcu'),
                     key=lambda r: (r['case'], r['kernel'])):
