@@ -7,7 +7,7 @@
 # build/bench/bench.json, report.md and the plots.
 . "$(dirname "$0")/lib.sh"
 
-SUITES=${SUITES:-calib,slab_free,slab_alloc,kfree_bulk,kmalloc,page,skb_free}
+SUITES=${SUITES:-calib,slab_free,slab_alloc,kfree_bulk,kmalloc,page,skb_free,pktgen}
 RCUSCALE=${RCUSCALE:-fixed,call_rcu}
 RCUSCALE_ARGS=${RCUSCALE_ARGS:-kfree_loops=8,kfree_alloc_num=8000,kfree_nthreads=1}
 RUNS=${RUNS:-2}
@@ -39,7 +39,7 @@ for run in $(seq 1 "$RUNS"); do
 	for k in base series; do
 		logf=$outdir/$k-run$run.log
 		log "bench: $k kernel, run $run (console: $logf)"
-		ICOUNT=1 MEM=2G TIMEOUT=${TIMEOUT:-2400} bash "$TOP/scripts/qemu.sh" "${OUT_OF[$k]}" "$logf" bench \
+		NIC=1 ICOUNT=1 MEM=2G TIMEOUT=${TIMEOUT:-2400} bash "$TOP/scripts/qemu.sh" "${OUT_OF[$k]}" "$logf" bench \
 			"slab_bulk.suites=$SUITES" "slab_bulk.rcuscale=$RCUSCALE" \
 			"slab_bulk.rcuscale_args=$RCUSCALE_ARGS" ${BENCH_ARGS:+"slab_bulk.bench_args=$BENCH_ARGS"}
 		logs+=("$k:$run=$logf")

@@ -5,10 +5,10 @@
 # (one vCPU clock tick per guest instruction, deterministic; always TCG) and
 # TIMEOUT (seconds) tune it.
 #
-# MODE check gets an e1000e NIC for the TX completion test, alone on a QEMU
-# hub that has no other port, so its packets reach nothing; e1000e uses
-# MSI (IntMode=1), so that TX completion runs in its NAPI poll. Other modes
-# get no network device.
+# MODE check, and bench with NIC=1, get an e1000e NIC for pktgen, alone on
+# a QEMU hub that has no other port, so its packets reach nothing; e1000e
+# is asked for MSI (IntMode=1; QEMU's falls back to INTx), so that TX
+# completion runs in its NAPI poll. Otherwise there is no network device.
 . "$(dirname "$0")/lib.sh"
 
 out=$(out_dir "${1:?usage: qemu.sh OUT LOG MODE [APPEND...]}")
@@ -28,7 +28,7 @@ if [ "${ICOUNT:-0}" = 1 ]; then
 fi
 nic=(-nic none)
 nic_args=
-if [ "$mode" = check ]; then
+if [ "$mode" = check ] || [ "${NIC:-0}" = 1 ]; then
 	nic=(-netdev hubport,id=nic0,hubid=0 -device e1000e,netdev=nic0)
 	nic_args=e1000e.IntMode=1
 fi
