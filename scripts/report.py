@@ -249,19 +249,19 @@ def main():
                   ['n'] + [f'base {var}' for var in skb_variants[:3]] +
                   [f'series {var}' for var in skb_variants] +
                   ['kfree_skb_bulk / consume_loop', 'waitlist / napi_consume'], srow)
-    prow = []
+    pgrow = []
     for case in ('fresh', 'shared'):
         b, se = (rep.get(k, 'pktgen', case, 'e1000e', 1) for k in ('base', 'series'))
         if b is None and se is None:
             continue
-        prow.append([case, fmt(b), fmt(se), fmt(se / b if b and se else None, 3),
+        pgrow.append([case, fmt(b), fmt(se), fmt(se / b if b and se else None, 3),
                      fmt(1e6 / b if b else None, 1), fmt(1e6 / se if se else None, 1)])
-    if prow:
+    if pgrow:
         rep.table('pktgen through e1000e: guest instructions per packet of the whole TX path '
                   '(pktgen, stack, driver, TX completion); kpps are TCG virtual-time figures '
                   '(1 instruction = 1 ns under -icount shift=0), not hardware rates',
                   ['skbs', 'base insn/pkt', 'series insn/pkt', 'series/base',
-                   'base kpps (TCG virtual)', 'series kpps (TCG virtual)'], prow)
+                   'base kpps (TCG virtual)', 'series kpps (TCG virtual)'], pgrow)
     rrow = []
     for r in sorted((r for r in records if r['suite'] == 'kfree_rcu'),
                     key=lambda r: (r['case'], r['kernel'])):
