@@ -103,6 +103,36 @@ class Report:
                            'slow/obj base bulk', 'slow/obj series bulk'], rows)
 
 
+PAGE_CASES = ('alloc', 'free', 'free_rand', 'total')
+
+
+def page_table(rep, records):
+    """Page allocator rows: loop and both kernels' bulk, and bulk / loop."""
+    rows = []
+    for n in sorted({r['n'] for r in records if r['suite'] == 'page' and r['case'] != 'vfree'}):
+        loop = {c: rep.get('series', 'page', c, 'loop', n) for c in PAGE_CASES}
+        bulk = {(k, c): rep.get(k, 'page', c, 'bulk', n)
+                for k in ('base', 'series') for c in PAGE_CASES}
+        ratio = {c: bulk[('series', c)] / loop[c] if bulk[('series', c)] and loop[c] else None
+                 for c in PAGE_CASES}
+        rows.append([n] + [fmt(loop[c]) for c in PAGE_CASES]
+                    + [fmt(bulk[(k, c)]) for k in ('base', 'series') for c in PAGE_CASES]
+                    + [fmt(ratio[c], 2) for c in PAGE_CASES])
+    rep.table('page: instructions per page, loop (alloc_page() / __free_page(), series kernel) '
+              'vs bulk (alloc_pages_bulk_array() / release_pages() in base, alloc_pages_bulk() / '
+              'free_pages_bulk() in series); free_rand frees the pages shuffled',
+              ['batch'] + [f'loop {c}' for c in PAGE_CASES]
+              + [f'{k} bulk {c}' for k in ('base', 'series') for c in PAGE_CASES]
+              + [f'{c} bulk/loop' for c in PAGE_CASES], rows)
+    vrows = []
+    for n in sorted({r['n'] for r in records if r['suite'] == 'page' and r['case'] == 'vfree'}):
+        b, s = (rep.get(k, 'page', 'vfree', 'call', n) for k in ('base', 'series'))
+        vrows.append([n, fmt(b), fmt(s), fmt(s / b if b and s else None, 3)])
+    if vrows:
+        rep.table('vfree(): instructions per page of vfree() of an n-page vmalloc() area',
+                  ['pages', 'base', 'series', 'series/base'], vrows)
+
+
 def present(records, suite, case=None):
     return sorted({(r['case'], r['n']) for r in records
                    if r['suite'] == suite and (case is None or r['case'] == case)},
@@ -219,18 +249,7 @@ def main():
     rep.loop_bulk_table('kmalloc: 128 x kmalloc() then kfree() loop vs kfree_bulk(), '
                         'by object size', 'kmalloc',
                         sorted(present(records, 'kmalloc'), key=lambda cn: int(cn[0])))
-    prow = []
-    for n in sorted({r['n'] for r in records if r['suite'] == 'page'}):
-        row = [n]
-        for k in ('base', 'series'):
-            for c in ('alloc', 'free', 'total'):
-                lo, bu = rep.get(k, 'page', c, 'loop', n), rep.get(k, 'page', c, 'bulk', n)
-                row += [fmt(lo), fmt(bu)]
-        prow.append(row)
-    rep.table('page: per page, one at a time (loop) vs batched (bulk: '
-              'alloc_pages_bulk_array(); free: release_pages() in base)',
-              ['batch'] + [f'{k} {c} {v}' for k in ('base', 'series')
-                           for c in ('alloc', 'free', 'total') for v in ('loop', 'bulk')], prow)
+    page_table(rep, records)
     skb_variants = ('consume_loop', 'napi_consume', 'kfree_skb_list', 'kfree_skb_bulk',
                     'waitlist')
     srow = []
