@@ -21,6 +21,8 @@ LINE = re.compile(r'test_slab_bulk: bench suite=(\S+) case=(\S+) variant=(\S+) n
                   r'free_fastpath=(-?\d+) alloc_slowpath=(-?\d+) alloc_fastpath=(-?\d+)')
 RCU = re.compile(r'rcuscale case=(\S+) (\d+) ns, loops: (\d+), batches: (\d+), '
                  r'memory footprint: (-?\d+)MB')
+RCU_SLAB = re.compile(r'rcuscale_slab case=(\S+) objects=(\d+) free_slowpath=(-?\d+) '
+                      r'free_fastpath=(-?\d+)')
 
 
 def per_obj(count, objs):
@@ -54,10 +56,14 @@ def parse_log(path, kernel):
             'alloc_slowpath_per_obj': per_obj(aslow, objs),
             'alloc_fastpath_per_obj': per_obj(afast, objs),
         })
+    slab = {m.group(1): (int(m.group(2)), int(m.group(3)), int(m.group(4)))
+            for m in RCU_SLAB.finditer(text)}
     for m in RCU.finditer(text):
+        objs, slow, fast = slab.get(m.group(1), (0, -1, -1))
         rows.append({'kernel': kernel, 'suite': 'kfree_rcu', 'case': m.group(1),
                      'variant': 'rcuscale', 'n': None, 'insn_per_obj': None,
-                     'slowpath_per_obj': None, 'time_ns': int(m.group(2)),
+                     'slowpath_per_obj': per_obj(slow, objs),
+                     'fastpath_per_obj': per_obj(fast, objs), 'time_ns': int(m.group(2)),
                      'loops': int(m.group(3)), 'batches': int(m.group(4)),
                      'footprint_mb': int(m.group(5))})
     return rows, overhead
@@ -282,12 +288,20 @@ def main():
                   ['skbs', 'base insn/pkt', 'series insn/pkt', 'series/base',
                    'base kpps (TCG virtual)', 'series kpps (TCG virtual)'], pgrow)
     rrow = []
-    for r in sorted((r for r in records if r['suite'] == 'kfree_rcu'),
-                    key=lambda r: (r['case'], r['kernel'])):
-        rrow.append([r['case'], r['kernel'], f'{r["time_ns"] / 1e6:.1f}', r['loops'],
-                     r['batches'], r['footprint_mb']])
-    rep.table('kfree_rcu: rcuscale kfree_rcu_test (virtual time under -icount)',
-              ['case', 'kernel', 'time ms', 'loops', 'batches', 'footprint MB'], rrow)
+    rcu = {(r['case'], r['kernel']): r for r in records if r['suite'] == 'kfree_rcu'}
+    for case, kernel in sorted(rcu):
+        r = rcu[(case, kernel)]
+        base = rcu.get((case, 'base'))
+        ratio = r['time_ns'] / base['time_ns'] if base and base['time_ns'] else None
+        rrow.append([case, kernel, f'{r["time_ns"] / 1e6:.1f}', fmt(ratio, 3), r['loops'],
+                     r['batches'], r['footprint_mb'], fmt(r.get('slowpath_per_obj'), 3),
+                     fmt(r.get('fastpath_per_obj'), 3)])
+    rep.table('kfree_rcu: rcuscale kfree_rcu_test (virtual time under -icount; "vary" is '
+              'kfree_vary_obj_size=1, six kmalloc caches in turn; call_rcu is '
+              'kfree_by_call_rcu=1, call_rcu() and kfree() per object; slow/fast are the '
+              'kmalloc caches\' SLUB_STATS free paths per object, drain included)',
+              ['case', 'kernel', 'time ms', 'time / base', 'loops', 'batches', 'footprint MB',
+               'slow/obj', 'fast/obj'], rrow)
     images = plot(records, a.out)
     rep.lines += [''] + [f'![{i}]({i})' for i in images]
 
