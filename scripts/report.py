@@ -139,6 +139,33 @@ def page_table(rep, records):
                   ['pages', 'base', 'series', 'series/base'], vrows)
 
 
+def rcu_table(rep, runs):
+    """rcuscale rows: each run's time (it varies with when the drains run), the means."""
+    by = {}
+    for rnum in sorted(runs):
+        for r in runs[rnum]:
+            if r['suite'] == 'kfree_rcu':
+                by.setdefault((r['case'], r['kernel']), []).append(r)
+    mean = {k: sum(r['time_ns'] for r in v) / len(v) for k, v in by.items()}
+    rows = []
+    for case, kernel in sorted(by):
+        rs = by[(case, kernel)]
+        base = mean.get((case, 'base'))
+        rows.append([case, kernel, ' / '.join(f'{r["time_ns"] / 1e6:.1f}' for r in rs),
+                     f'{mean[(case, kernel)] / 1e6:.1f}',
+                     fmt(mean[(case, kernel)] / base if base else None, 3),
+                     ' / '.join(str(r['batches']) for r in rs),
+                     ' / '.join(str(r['footprint_mb']) for r in rs),
+                     fmt(rs[0].get('slowpath_per_obj'), 3), fmt(rs[0].get('fastpath_per_obj'), 3)])
+    rep.table('kfree_rcu: rcuscale kfree_rcu_test (virtual time under -icount; "vary" is '
+              'kfree_vary_obj_size=1, six kmalloc caches in turn; call_rcu is '
+              'kfree_by_call_rcu=1, call_rcu() and kfree() per object; per-run values '
+              'separated by "/"; slow/fast are the kmalloc caches\' SLUB_STATS free paths per '
+              'object in run 1, drain included)',
+              ['case', 'kernel', 'time ms', 'mean ms', 'mean / base mean', 'batches',
+               'footprint MB', 'slow/obj', 'fast/obj'], rows)
+
+
 def present(records, suite, case=None):
     return sorted({(r['case'], r['n']) for r in records
                    if r['suite'] == suite and (case is None or r['case'] == case)},
@@ -287,21 +314,7 @@ def main():
                   '(1 instruction = 1 ns under -icount shift=0), not hardware rates',
                   ['skbs', 'base insn/pkt', 'series insn/pkt', 'series/base',
                    'base kpps (TCG virtual)', 'series kpps (TCG virtual)'], pgrow)
-    rrow = []
-    rcu = {(r['case'], r['kernel']): r for r in records if r['suite'] == 'kfree_rcu'}
-    for case, kernel in sorted(rcu):
-        r = rcu[(case, kernel)]
-        base = rcu.get((case, 'base'))
-        ratio = r['time_ns'] / base['time_ns'] if base and base['time_ns'] else None
-        rrow.append([case, kernel, f'{r["time_ns"] / 1e6:.1f}', fmt(ratio, 3), r['loops'],
-                     r['batches'], r['footprint_mb'], fmt(r.get('slowpath_per_obj'), 3),
-                     fmt(r.get('fastpath_per_obj'), 3)])
-    rep.table('kfree_rcu: rcuscale kfree_rcu_test (virtual time under -icount; "vary" is '
-              'kfree_vary_obj_size=1, six kmalloc caches in turn; call_rcu is '
-              'kfree_by_call_rcu=1, call_rcu() and kfree() per object; slow/fast are the '
-              'kmalloc caches\' SLUB_STATS free paths per object, drain included)',
-              ['case', 'kernel', 'time ms', 'time / base', 'loops', 'batches', 'footprint MB',
-               'slow/obj', 'fast/obj'], rrow)
+    rcu_table(rep, runs)
     images = plot(records, a.out)
     rep.lines += [''] + [f'![{i}]({i})' for i in images]
 
