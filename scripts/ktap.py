@@ -20,7 +20,7 @@ REQUIRED_SUITES = ['slab_bulk', 'page_bulk', 'kfree_rcu_bulk', 'slub_test', 'skb
 # kselftest results that must pass, not be skipped: the guest has the NIC,
 # fault injection and the cgroup2 memory controller.
 REQUIRED_KSELFTESTS = ['pktgen_tx_fresh', 'pktgen_tx_shared', 'alloc_bulk_fail_halfway',
-                       'alloc_pages_bulk_fail', 'pages_bulk_account']
+                       'alloc_pages_bulk_fail', 'pages_bulk_account', 'kfree_rcu_emergency']
 
 # What the kernel prints when a checker fires or something breaks.
 SPLATS = re.compile('|'.join([
