@@ -5,10 +5,11 @@
 SHELL := /bin/bash
 S := scripts
 
-.PHONY: help deps tree export check bench lint clean
+.PHONY: help deps tree export check stress bench lint clean
 
 help:
 	@echo "make check   build the test and debug kernels, boot them, run KUnit and the kselftest"
+	@echo "make stress  run the stress on the debug kernel for STRESS_SECS (default 300) seconds"
 	@echo "make bench   build base and series kernels, benchmark both under -icount, write build/bench/"
 	@echo "make tree    make build/linux, the git tree of base + patches/ (FORCE=1 remakes it)"
 	@echo "make export  write the commits of build/linux back to patches/"
@@ -26,6 +27,9 @@ export:
 check:
 	@bash $(S)/check.sh
 
+stress:
+	@bash $(S)/stress.sh
+
 bench:
 	@bash $(S)/bench.sh
 
@@ -33,4 +37,4 @@ lint:
 	@bash $(S)/lint.sh
 
 clean:
-	rm -rf build/out build/check build/bench build/wt-*
+	rm -rf build/out build/check build/stress build/bench build/wt-*

@@ -22,7 +22,7 @@ for cfg in $CHECK_CONFIGS; do
 		count=${DEBUG_PKTGEN_COUNT:-$count}
 	fi
 	MEM=3G TIMEOUT=${CHECK_TIMEOUT:-2400} bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" check \
-		"slab_bulk.pktgen_count=$count" || true
+		"slab_bulk.pktgen_count=$count" "slab_bulk.stress_secs=${CHECK_STRESS_SECS:-60}" || true
 	args+=("$cfg=$logf")
 done
 /usr/bin/python3 "$TOP/scripts/ktap.py" "$TREE" "${args[@]}"

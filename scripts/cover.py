@@ -31,8 +31,10 @@ def main(old, new):
     text = re.sub(r'^Date: .*$', 'Date: Sat, 1 Jan 2000 00:00:00 +0000', text,
                   count=1, flags=re.M)
     if subject:
-        text = re.sub(r'^Subject: .*\*\*\* SUBJECT HERE \*\*\*$',
-                      subject.replace('\\', r'\\'), text, count=1, flags=re.M)
+        # The title only: the new "[PATCH 00/N]" prefix counts the patches.
+        title = re.sub(r'^Subject: (\[[^]]*\] )?', '', subject)
+        text = re.sub(r'\*\*\* SUBJECT HERE \*\*\*$',
+                      title.replace('\\', r'\\'), text, count=1, flags=re.M)
     if body:
         text = text.replace('*** BLURB HERE ***\n', body + '\n\n', 1)
     open(new, 'w', encoding='utf-8').write(text)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Judge the console logs of "make check" guests.
 
-Usage: ktap.py TREE NAME=LOG [NAME=LOG ...]
+Usage: ktap.py [--kselftests NAME,...] TREE NAME=LOG [NAME=LOG ...]
 
 Each LOG is cut at the guest's markers into the KUnit output of the boot and
 the kselftest output; both are parsed by the kernel's own KTAP parser
@@ -19,8 +19,10 @@ REQUIRED_SUITES = ['slab_bulk', 'page_bulk', 'kfree_rcu_bulk', 'slub_test', 'skb
 
 # kselftest results that must pass, not be skipped: the guest has the NIC,
 # fault injection and the cgroup2 memory controller.
+# --kselftests replaces the list (make stress runs the stress alone).
 REQUIRED_KSELFTESTS = ['pktgen_tx_fresh', 'pktgen_tx_shared', 'alloc_bulk_fail_halfway',
-                       'alloc_pages_bulk_fail', 'pages_bulk_account', 'kfree_rcu_emergency']
+                       'alloc_pages_bulk_fail', 'pages_bulk_account', 'kfree_rcu_emergency',
+                       'stress']
 
 # What the kernel prints when a checker fires or something breaks.
 SPLATS = re.compile('|'.join([
@@ -60,6 +62,8 @@ def split_log(lines):
 
 
 EXPECT_BEGIN = 'slab_bulk: expect WARNING begin'
+# What counts as the expected warning: WARN_ON() and might_sleep()'s report.
+EXPECTED_REPORTS = ['WARNING:', 'BUG: sleeping function called from invalid context']
 EXPECT_END = 'slab_bulk: expect WARNING end'
 
 
@@ -77,7 +81,7 @@ def expected_warnings(lines):
             name = None
             continue
         if name is not None and SPLATS.search(line):
-            seen |= 'WARNING:' in line
+            seen |= any(w in line for w in EXPECTED_REPORTS)
             continue
         kept.append(line)
     if name is not None:
@@ -140,6 +144,10 @@ def judge(parser, name, path):
 
 
 def main():
+    global REQUIRED_KSELFTESTS
+    if sys.argv[1] == '--kselftests':
+        REQUIRED_KSELFTESTS = sys.argv[2].split(',')
+        del sys.argv[1:3]
     sys.path.insert(0, sys.argv[1] + '/tools/testing/kunit')
     import kunit_parser as parser
     total = parser.TestCounts()
