@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Judge the console logs of "make check" guests.
+"""Judge the console logs of "make check" and "make stress" guests.
 
 Usage: ktap.py [--kselftests NAME,...] TREE NAME=LOG [NAME=LOG ...]
 
@@ -11,6 +11,7 @@ reports of the kernel's checkers. Prints a line per log and the totals
 "N passed, N failed, N skipped"; exits 1 on any failure, crash, parse
 error, missing suite, missing kselftest, unfinished guest or report.
 """
+import argparse
 import re
 import sys
 
@@ -20,7 +21,7 @@ REQUIRED_SUITES = ['slab_bulk', 'page_bulk', 'kfree_rcu_bulk', 'slub_test', 'skb
 # kselftest results that must pass, not be skipped: the guest has the NIC,
 # fault injection and the cgroup2 memory controller.
 # --kselftests replaces the list (make stress runs the stress alone).
-REQUIRED_KSELFTESTS = ['pktgen_tx_fresh', 'pktgen_tx_shared', 'alloc_bulk_fail_halfway',
+DEFAULT_KSELFTESTS = ['pktgen_tx_fresh', 'pktgen_tx_shared', 'alloc_bulk_fail_halfway',
                        'alloc_pages_bulk_fail', 'pages_bulk_account', 'kfree_rcu_emergency',
                        'stress']
 
@@ -104,7 +105,7 @@ def leaks(report):
             and not any(k in l for l in r for k in KNOWN_LEAKS)]
 
 
-def judge(parser, name, path):
+def judge(parser, name, path, required):
     lines = open(path, encoding='utf-8', errors='replace').read().splitlines(True)
     lines, missing = expected_warnings(lines)
     parts, done = split_log(lines)
@@ -126,7 +127,7 @@ def judge(parser, name, path):
         else:
             passed = {t.name for t in test.subtests
                       if t.status == parser.TestStatus.SUCCESS}
-            problems += [f'kselftest {s} did not pass' for s in REQUIRED_KSELFTESTS
+            problems += [f'kselftest {s} did not pass' for s in required
                          if s not in passed]
     if not done:
         problems.append('guest did not finish')
@@ -144,18 +145,20 @@ def judge(parser, name, path):
 
 
 def main():
-    global REQUIRED_KSELFTESTS
-    if sys.argv[1] == '--kselftests':
-        REQUIRED_KSELFTESTS = sys.argv[2].split(',')
-        del sys.argv[1:3]
-    sys.path.insert(0, sys.argv[1] + '/tools/testing/kunit')
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--kselftests', default=','.join(DEFAULT_KSELFTESTS),
+                    help='kselftests that must pass, comma-separated')
+    ap.add_argument('tree')
+    ap.add_argument('logs', nargs='+', metavar='NAME=LOG')
+    args = ap.parse_args()
+    sys.path.insert(0, args.tree + '/tools/testing/kunit')
     import kunit_parser as parser
     total = parser.TestCounts()
     bad = False
     results = []
-    for arg in sys.argv[2:]:
+    for arg in args.logs:
         name, path = arg.split('=', 1)
-        counts, problems = judge(parser, name, path)
+        counts, problems = judge(parser, name, path, args.kselftests.split(','))
         total.add_subtest_counts(counts)
         results.append((name, counts, problems))
         bad |= bool(problems) or counts.failed > 0 or counts.crashed > 0
