@@ -5,10 +5,11 @@
 SHELL := /bin/bash
 S := scripts
 
-.PHONY: help deps tree export check stress bench lint clean
+.PHONY: help deps tree export check check-net stress bench lint clean
 
 help:
 	@echo "make check   build the test and debug kernels, boot them, run KUnit and the kselftest"
+	@echo "make check-net  boot each check kernel RUNS (default 10) times running only the network tests"
 	@echo "make stress  run the stress on the debug kernel for STRESS_SECS (default 300) seconds"
 	@echo "make bench   build base and series kernels, benchmark both under -icount, write build/bench/"
 	@echo "make tree    make build/linux, the git tree of base + patches/ (FORCE=1 remakes it)"
@@ -27,6 +28,9 @@ export:
 check:
 	@bash $(S)/check.sh
 
+check-net:
+	@bash $(S)/check-net.sh
+
 stress:
 	@bash $(S)/stress.sh
 
@@ -37,4 +41,4 @@ lint:
 	@bash $(S)/lint.sh
 
 clean:
-	rm -rf build/out build/check build/stress build/bench build/wt-*
+	rm -rf build/out build/check build/check-net build/stress build/bench build/wt-*

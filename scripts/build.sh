@@ -18,7 +18,11 @@ log "config $cfg -> $out"
 (cd "$src" && scripts/kconfig/merge_config.sh -n -O "$out" \
 	"$CONFIGS/base.config" "$CONFIGS/$cfg.config") > "$out/merge.log" 2>&1 ||
 	{ cat "$out/merge.log"; die "merging configs failed"; }
+# An option a fragment asks for that Kconfig dropped (a missing
+# dependency) would silently build a kernel without what a test needs.
 grep -A2 -E '^Value requested|^Value of' "$out/merge.log" | grep -v '^--$' > "$out/config-mismatch.txt" || true
+[ ! -s "$out/config-mismatch.txt" ] ||
+	{ cat "$out/config-mismatch.txt" >&2; die "configs/$cfg.config: options not in the final .config"; }
 log "building $(git -C "$src" describe --always --tags 2>/dev/null || echo tree) ($cfg)"
 kmake bzImage modules
 rm -rf "$out/modroot"

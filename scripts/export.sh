@@ -8,8 +8,7 @@
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run make tree"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-git -C "$TREE" format-patch -q --zero-commit --no-signature --cover-letter \
-	--stat=72 -o "$tmp" base..HEAD
+format_series "$tmp"
 /usr/bin/python3 "$TOP/scripts/cover.py" "$PATCHES/0000-cover-letter.patch" \
 	"$tmp/0000-cover-letter.patch"
 mkdir -p "$PATCHES"

@@ -2,14 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 """Judge the console logs of "make check" and "make stress" guests.
 
-Usage: ktap.py [--kselftests NAME,...] TREE NAME=LOG [NAME=LOG ...]
+Usage: ktap.py [--kselftests NAME,...] [--suites NAME,...] TREE NAME=LOG ...
 
 Each LOG is cut at the guest's markers into the KUnit output of the boot and
 the kselftest output; both are parsed by the kernel's own KTAP parser
 (tools/testing/kunit/kunit_parser.py). The whole log is also searched for
 reports of the kernel's checkers. Prints a line per log and the totals
 "N passed, N failed, N skipped"; exits 1 on any failure, crash, parse
-error, missing suite, missing kselftest, unfinished guest or report.
+error, missing suite, missing kselftest, skip not on the configuration's
+list (or listed skip that did not happen), unfinished guest or report.
+A guest whose (virtual) hardware could not be set up is a failed run with
+its own message: its results say nothing about the series.
 """
 import argparse
 import re
@@ -34,6 +37,20 @@ SPLATS = re.compile('|'.join([
     r'Object already free', r'Redzone overwritten', r'Poison overwritten',
     r'page allocation failure', r'kmemleak: .*disabled',
 ]))
+
+# What the kernel or the kselftest prints when the guest's hardware could
+# not be set up: ACPI failing to evaluate a method (a debug kernel under TCG
+# can run into ACPICA's loop limit), a PCI interrupt line left unrouted, a
+# NIC that got no interrupt at all (the kselftest's "# hardware:" line).
+HARDWARE = re.compile('|'.join([
+    r'ACPI (BIOS )?Error', r'AE_AML_', r"can't derive routing", r'no GSI',
+    r'^# hardware: ',
+]))
+
+# A line the kernel printed (printk time stamp), and the line qemu.sh adds
+# when QEMU did not exit cleanly.
+KERNEL_LINE = re.compile(r'\[\s*\d+\.\d+\] ')
+QEMU_EXIT = re.compile(r'qemu exit code (\d+)')
 
 # Leaks that upstream tests make on purpose: slub_kunit's test_leak_destroy
 # destroys a cache that still holds an object.
@@ -62,32 +79,61 @@ def split_log(lines):
     return parts, done
 
 
-EXPECT_BEGIN = 'slab_bulk: expect WARNING begin'
-# What counts as the expected warning: WARN_ON() and might_sleep()'s report.
-EXPECTED_REPORTS = ['WARNING:', 'BUG: sleeping function called from invalid context']
-EXPECT_END = 'slab_bulk: expect WARNING end'
+# A test that provokes a report on purpose prints, around the call,
+#   slab_bulk: expect COUNT KIND at WHERE begin: NAME
+#   slab_bulk: expect end
+# Inside the window exactly COUNT reports of KIND whose first line names
+# WHERE (a function or file) must appear; each may bring one "Call Trace:"
+# line. Any other report line inside it fails.
+EXPECT_BEGIN = re.compile(r'slab_bulk: expect (\d+) (\S+) at (\S+) begin: (.*)')
+EXPECT_END = 'slab_bulk: expect end'
+# The first line of each kind of report a test may expect.
+EXPECTED_KINDS = {
+    'WARNING': re.compile(r'WARNING: CPU: \d+ PID: \d+ at '),
+    'might_sleep': re.compile(r'BUG: sleeping function called from invalid context at '),
+}
+TRACE = 'Call Trace:'
 
 
-def expected_warnings(lines):
-    """Lines less those a test marked as an expected WARNING, and the names
-    of marked sections in which no WARNING was printed."""
-    kept, missing, name, seen = [], [], None, False
+def expected_reports(lines):
+    """Lines less the expected reports' lines, and the problems of the
+    windows: a wrong count, an unknown kind, an unexpected report inside a
+    window (kept, so that it is reported as well), a missing end."""
+    kept, problems, window = [], [], None
     for line in lines:
-        if EXPECT_BEGIN in line:
-            name, seen = line.split(EXPECT_BEGIN, 1)[1].strip(': \n'), False
+        m = EXPECT_BEGIN.search(line)
+        if m:
+            if window:
+                problems.append(f'expect window {window["name"]}: no end marker')
+            window = {'count': int(m.group(1)), 'kind': m.group(2), 'where': m.group(3),
+                      'name': m.group(4).strip(), 'seen': 0, 'traces': 0}
+            if window['kind'] not in EXPECTED_KINDS:
+                problems.append(f'expect window {window["name"]}: unknown kind {window["kind"]}')
             continue
-        if EXPECT_END in line and name is not None:
-            if not seen:
-                missing.append(name)
-            name = None
+        if 'slab_bulk: expect ' in line and EXPECT_END not in line:
+            problems.append(f'malformed expect marker: {line.strip()}')
             continue
-        if name is not None and SPLATS.search(line):
-            seen |= any(w in line for w in EXPECTED_REPORTS)
+        if EXPECT_END in line:
+            if not window:
+                problems.append('expect end marker without a begin')
+                continue
+            if window['seen'] != window['count']:
+                problems.append(f'expect window {window["name"]}: {window["seen"]} '
+                                f'{window["kind"]} reports, expected {window["count"]}')
+            window = None
             continue
+        if window and SPLATS.search(line):
+            head = EXPECTED_KINDS.get(window['kind'])
+            if head and head.search(line) and window['where'] in line:
+                window['seen'] += 1
+                continue
+            if TRACE in line and window['traces'] < window['seen']:
+                window['traces'] += 1
+                continue
         kept.append(line)
-    if name is not None:
-        missing.append(name + ' (no end marker)')
-    return kept, missing
+    if window:
+        problems.append(f'expect window {window["name"]}: no end marker')
+    return kept, problems
 
 
 def leaks(report):
@@ -105,16 +151,48 @@ def leaks(report):
             and not any(k in l for l in r for k in KNOWN_LEAKS)]
 
 
-def judge(parser, name, path, required):
-    lines = open(path, encoding='utf-8', errors='replace').read().splitlines(True)
-    lines, missing = expected_warnings(lines)
+def skipped_tests(parser, test, prefix=''):
+    """Names of the skipped tests below @test: "suite.case" for KUnit, the
+    name before any ": reason" for a kselftest."""
+    names = []
+    for t in test.subtests:
+        name = prefix + t.name.split(':')[0].strip()
+        if t.subtests:
+            names += skipped_tests(parser, t, name + '.')
+        elif t.status == parser.TestStatus.SKIPPED:
+            names.append(name)
+    return names
+
+
+def expected_skips(path):
+    """The test names of a skip list: one a line, "#" starts a comment."""
+    try:
+        with open(path, encoding='utf-8') as f:
+            lines = f.read().splitlines()
+    except FileNotFoundError:
+        return set()
+    return {l.split('#')[0].strip() for l in lines} - {''}
+
+
+def judge(parser, name, path, suites, required, skips):
+    with open(path, encoding='utf-8', errors='replace') as f:
+        lines = f.read().splitlines(True)
+    lines, window_problems = expected_reports(lines)
     parts, done = split_log(lines)
     kunit, kself = parts['kunit'], parts['kself']
     problems = []
+    hardware = [l.rstrip() for l in lines if HARDWARE.search(l)]
+    if hardware:
+        problems.append(f'guest hardware not set up ({len(hardware)} lines), '
+                        f'first: {hardware[0]}')
     counts = parser.TestCounts()
-    for part, text in (('kunit', kunit), ('kselftest', kself)):
+    # No suites required: KUnit did not run at boot (kunit.enable=0).
+    parts_run = (('kunit', kunit),) if suites else ()
+    seen_skips = []
+    for part, text in parts_run + (('kselftest', kself),):
         test = parser.parse_run_tests(text)
         counts.add_subtest_counts(test.counts)
+        seen_skips += skipped_tests(parser, test)
         if test.status in (parser.TestStatus.FAILURE_TO_PARSE_TESTS,
                            parser.TestStatus.NO_TESTS):
             problems.append(f'{part}: no results')
@@ -122,17 +200,30 @@ def judge(parser, name, path, required):
             problems.append(f'{part}: {test.counts.errors} parse errors')
         if part == 'kunit':
             names = {t.name for t in test.subtests}
-            problems += [f'suite {s} did not run' for s in REQUIRED_SUITES
+            problems += [f'suite {s} did not run' for s in suites
                          if s not in names]
         else:
             passed = {t.name for t in test.subtests
                       if t.status == parser.TestStatus.SUCCESS}
             problems += [f'kselftest {s} did not pass' for s in required
                          if s not in passed]
+    problems += [f'unexpected skip: {t}' for t in seen_skips if t not in skips]
+    # KUnit runs whole at every boot that runs it, so a listed KUnit skip
+    # ("suite.case") that did not happen means the list is out of date.
+    if parts_run:
+        problems += [f'expected skip did not happen: {t}' for t in sorted(skips)
+                     if '.' in t and t not in seen_skips]
     if not done:
         problems.append('guest did not finish')
-    problems += [f'expected WARNING missing: {m}' for m in missing]
-    splats = [l.rstrip() for p in ('kunit', 'kself', 'other') for l in parts[p]
+    for line in lines:
+        if m := QEMU_EXIT.match(line):
+            code = m.group(1)
+            problems.append(f'QEMU exit code {code}' +
+                            (' (killed at the harness timeout)' if code == '124' else ''))
+    problems += window_problems
+    # The kmemleak section is its report, but the kernel may print there.
+    kernel_lines = [l for l in parts['kmemleak'] if KERNEL_LINE.match(l)]
+    splats = [l.rstrip() for p in ('kunit', 'kself', 'other') for l in parts[p] + kernel_lines
               if SPLATS.search(l) and 'new suspected memory leaks' not in l]
     if splats:
         problems.append(f'{len(splats)} report lines, first: {splats[0]}')
@@ -141,13 +232,19 @@ def judge(parser, name, path, required):
         problems.append(f'kmemleak: {len(leaked)} leaks, first: {leaked[0][0].rstrip()}')
     print(f'{name}: {counts.passed} passed, {counts.failed + counts.crashed} failed, '
           f'{counts.skipped} skipped' + ''.join(f'; {p}' for p in problems))
-    return counts, problems
+    return counts, problems, bool(hardware)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--kselftests', default=','.join(DEFAULT_KSELFTESTS),
                     help='kselftests that must pass, comma-separated')
+    ap.add_argument('--suites', default=','.join(REQUIRED_SUITES),
+                    help='KUnit suites that must run at boot, comma-separated; '
+                         'empty when KUnit is off')
+    ap.add_argument('--skips', metavar='DIR',
+                    help='DIR/CONFIG.skips lists the tests that CONFIG skips (CONFIG is '
+                         'NAME up to any "#"); without it every skip fails')
     ap.add_argument('tree')
     ap.add_argument('logs', nargs='+', metavar='NAME=LOG')
     args = ap.parse_args()
@@ -158,15 +255,26 @@ def main():
     results = []
     for arg in args.logs:
         name, path = arg.split('=', 1)
-        counts, problems = judge(parser, name, path, args.kselftests.split(','))
+        skips = set()
+        if args.skips:
+            skips = expected_skips(f'{args.skips}/{name.split("#")[0]}.skips')
+        counts, problems, hardware = judge(parser, name, path,
+                                           [s for s in args.suites.split(',') if s],
+                                           args.kselftests.split(','), skips)
         total.add_subtest_counts(counts)
-        results.append((name, counts, problems))
+        results.append((name, counts, problems, hardware))
         bad |= bool(problems) or counts.failed > 0 or counts.crashed > 0
     print()
-    for name, counts, problems in results:
+    for name, counts, problems, hardware in results:
+        others = len(problems) - hardware + counts.failed + counts.crashed
+        verdict = '+'.join(v for v, on in (('HARDWARE', hardware), ('PROBLEMS', others))
+                           if on) or 'OK'
         print(f'  {name:<8} passed {counts.passed:>4}  failed {counts.failed + counts.crashed:>3}'
-              f'  skipped {counts.skipped:>3}  {"OK" if not problems else "PROBLEMS"}')
-    failed = total.failed + total.crashed + sum(len(p) for _, _, p in results)
+              f'  skipped {counts.skipped:>3}  {verdict}')
+    if any(h for *_, h in results):
+        print('HARDWARE: a guest could not set up its (virtual) hardware (see its '
+              'first line above); what failed after that may follow from it')
+    failed = total.failed + total.crashed + sum(len(p) for _, _, p, _ in results)
     print(f'check: {total.passed} passed, {failed} failed, {total.skipped} skipped')
     sys.exit(1 if bad else 0)
 

@@ -9,7 +9,7 @@ out=$(out_dir "${1:?usage: kvm-probe.sh OUT}")
 [ -f "$BUILD/kvm-probe" ] && exit 0
 result=no
 if [ -w /dev/kvm ]; then
-	{ (timeout --foreground -k 5 60 qemu-system-x86_64 -accel kvm -cpu host -smp 1 -m 512M \
+	{ (timeout --foreground -k 5 60 qemu-system-x86_64 -machine "$QEMU_MACHINE" -accel kvm -cpu host -smp 1 -m 512M \
 		-nographic -no-reboot -nic none -kernel "$out/arch/x86/boot/bzImage" \
 		-initrd "$out/initramfs.cpio.gz" \
 		-append "console=ttyS0 panic=-1 slab_bulk.mode=probe kunit.enable=0" \

@@ -16,6 +16,13 @@ export CCACHE_NOHASHDIR=1
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
 export ARCH=x86_64
 
+# QEMU's q35 machine for every guest (tests, benchmarks, the KVM probe).
+# Its ACPI tables give the PCI interrupt routing as a fixed table; the
+# default "pc" machine computes it in an AML loop that a debug kernel under
+# TCG can be too slow to finish within ACPICA's 30 s loop limit, which
+# leaves the NIC's interrupt line unrouted. q35 also puts e1000e on PCIe.
+QEMU_MACHINE=${QEMU_MACHINE:-q35}
+
 die() { echo "error: $*" >&2; exit 1; }
 log() { echo "==> $*" >&2; }
 
@@ -24,3 +31,26 @@ base_version() { dpkg-query -W -f='${Version}' "$BASE_PKG"; }
 
 # Build directory of a configuration name, or an absolute path as given.
 out_dir() { case "$1" in /*) echo "$1" ;; *) echo "$BUILD/out/$1" ;; esac; }
+
+# Writes the commits of $TREE since "base" into DIR as patches, in the
+# stable form patches/ holds (no commit ids, no signature), with a cover
+# letter whose text export.sh fills in.
+format_series() {
+	git -C "$TREE" format-patch -q --zero-commit --no-signature --cover-letter \
+		--stat=72 -o "${1:?}" base..HEAD
+}
+
+# Fails unless $TREE is clean and holds exactly the patches of patches/,
+# so that a test of the tree is a test of the series.
+tree_matches_patches() {
+	local tmp status
+	status=$(git -C "$TREE" status --porcelain)
+	[ -z "$status" ] || die "$TREE has uncommitted changes: commit them and make export, or FORCE=1 make tree"
+	tmp=$(mktemp -d)
+	format_series "$tmp"
+	if ! diff -rq -x 0000-cover-letter.patch -x series "$tmp" "$PATCHES" >&2; then
+		rm -rf "$tmp"
+		die "$TREE differs from patches/: make export to keep the tree's commits, or FORCE=1 make tree to remake it from patches/"
+	fi
+	rm -rf "$tmp"
+}

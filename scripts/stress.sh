@@ -14,6 +14,7 @@ fail_pct=${STRESS_FAIL_PCT:-1}
 free_mb=${STRESS_FREE_MB:-32}
 
 bash "$TOP/scripts/tree.sh"
+tree_matches_patches
 bash "$TOP/scripts/build.sh" "$cfg"
 bash "$TOP/scripts/initramfs.sh" "$cfg"
 bash "$TOP/scripts/kvm-probe.sh" "$cfg"
@@ -26,4 +27,4 @@ SMP=${SMP:-2} MEM=${MEM:-3G} TIMEOUT=$((secs + 1800)) bash "$TOP/scripts/qemu.sh
 	"slab_bulk.stress_free_mb=$free_mb" || true
 grep -E 'test_slab_bulk: stress: (kind|free|done|[0-9]+ s)|^# stress:' "$logf" |
 	sed 's/^\[ *[0-9.]*\] //' || true
-/usr/bin/python3 "$TOP/scripts/ktap.py" --kselftests stress "$TREE" "stress=$logf"
+/usr/bin/python3 "$TOP/scripts/ktap.py" --kselftests stress --skips "$CONFIGS" "$TREE" "stress=$logf"

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make check-net: boots each CHECK_CONFIGS kernel (default "test debug")
+# RUNS times (default 10) running only the kselftest's network tests, with
+# KUnit off and NET_PKTGEN_COUNT packets (default 10000) a test, through
+# the NIC_MODEL NIC (default e1000e). Every log is judged like make check;
+# build/check-net/summary.txt holds the link-up time of each boot with
+# their minimum, median and maximum per configuration, and the verdicts.
+. "$(dirname "$0")/lib.sh"
+
+CHECK_CONFIGS=${CHECK_CONFIGS:-test debug}
+RUNS=${RUNS:-10}
+count=${NET_PKTGEN_COUNT:-10000}
+outdir=$BUILD/check-net
+bash "$TOP/scripts/tree.sh"
+tree_matches_patches
+rm -rf "$outdir"
+mkdir -p "$outdir"
+args=()
+for cfg in $CHECK_CONFIGS; do
+	bash "$TOP/scripts/build.sh" "$cfg"
+	bash "$TOP/scripts/initramfs.sh" "$cfg"
+	bash "$TOP/scripts/kvm-probe.sh" "$cfg"
+	for run in $(seq 1 "$RUNS"); do
+		logf=$outdir/$cfg-$run.log
+		log "net: $cfg kernel, boot $run of $RUNS (console: $logf)"
+		MEM=3G TIMEOUT=${CHECK_TIMEOUT:-1200} bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" net \
+			kunit.enable=0 "slab_bulk.pktgen_count=$count" slab_bulk.pktgen_timeout=300 || true
+		args+=("$cfg#$run=$logf")
+	done
+done
+{
+	echo "make check-net: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) CPUs," \
+	     "$(qemu-system-x86_64 --version | head -1), machine $QEMU_MACHINE," \
+	     "NIC ${NIC_MODEL:-e1000e}, $count packets a test"
+	/usr/bin/python3 "$TOP/scripts/linkup.py" "${args[@]}"
+	echo
+	/usr/bin/python3 "$TOP/scripts/ktap.py" --suites= \
+		--kselftests pktgen_tx_fresh,pktgen_tx_shared "$TREE" "${args[@]}"
+} | tee "$outdir/summary.txt"

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Unit tests of the judge (ktap.py): each hole a log can hide a failure
+in must fail, and the clean log must pass.
+
+Usage: test_ktap.py TREE   (the kernel tree whose KUnit parser ktap.py uses)
+"""
+import contextlib
+import io
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ktap  # noqa: E402
+
+parser = None
+SUITES = ['slab_bulk']
+KSELFTESTS = ['stress']
+
+KUNIT = '''[    1.000000] KTAP version 1
+[    1.000001] 1..1
+[    1.000002]     KTAP version 1
+[    1.000003]     # Subtest: slab_bulk
+[    1.000004]     1..3
+[    1.000005]     ok 1 test_alloc_free_bulk
+[    1.000006] slab_bulk: expect 1 WARNING at cache_from_obj begin: wrong cache
+[    1.000007] ------------[ cut here ]------------
+[    1.000008] WARNING: CPU: 0 PID: 1 at mm/slub.c:4774 cache_from_obj+0x50/0x60
+[    1.000009] Call Trace:
+[    1.000010]  <TASK>
+[    1.000011]  </TASK>
+[    1.000012] ---[ end trace 0000000000000000 ]---
+[    1.000013] slab_bulk: expect end
+[    1.000014]     ok 2 test_free_bulk_wrong_cache
+[    1.000015]     ok 3 test_free_bulk_kfence_mixed # SKIP KFENCE is off
+[    1.000016] ok 1 slab_bulk
+'''
+KSELFTEST = '''==== slab_bulk: kselftest begin
+TAP version 13
+1..1
+ok 1 stress
+# Totals: pass:1 fail:0 xfail:0 xpass:0 skip:0 error:0
+==== slab_bulk: kselftest end rc=0
+==== slab_bulk: kmemleak begin
+==== slab_bulk: kmemleak end
+==== slab_bulk: done
+'''
+CLEAN = KUNIT + KSELFTEST
+SKIPS = {'slab_bulk.test_free_bulk_kfence_mixed'}
+KASAN = '[    2.000000] BUG: KASAN: slab-use-after-free in kfree_bulk+0x10/0x20\n'
+
+
+class JudgeTest(unittest.TestCase):
+    def judge(self, log, suites=SUITES, skips=SKIPS):
+        with tempfile.NamedTemporaryFile('w', suffix='.log', delete=False) as f:
+            f.write(log)
+        try:
+            # The parser and the judge print what they saw: not wanted here.
+            with contextlib.redirect_stdout(io.StringIO()):
+                counts, problems, hardware = ktap.judge(parser, 't', f.name, suites,
+                                                        KSELFTESTS, skips)
+        finally:
+            os.unlink(f.name)
+        return counts, problems, hardware
+
+    def assertFails(self, log, what, **kw):
+        _, problems, _ = self.judge(log, **kw)
+        self.assertTrue(any(what in p for p in problems),
+                        f'no problem mentioning {what!r}: {problems}')
+
+    def test_clean_log_passes(self):
+        counts, problems, hardware = self.judge(CLEAN)
+        self.assertEqual(problems, [])
+        self.assertFalse(hardware)
+        self.assertEqual((counts.passed, counts.skipped), (3, 1))
+
+    def test_report_inside_expect_window(self):
+        log = CLEAN.replace('[    1.000012] ---[ end', KASAN + '[    1.000012] ---[ end')
+        self.assertFails(log, 'KASAN')
+
+    def test_second_warning_inside_expect_window(self):
+        log = CLEAN.replace('[    1.000013] slab_bulk: expect end',
+                            '[    1.000012] WARNING: CPU: 1 PID: 9 at mm/slub.c:4774 cache_from_obj+0x50/0x60\n'
+                            '[    1.000013] slab_bulk: expect end')
+        self.assertFails(log, '2 WARNING reports, expected 1')
+
+    def test_warning_from_elsewhere_inside_expect_window(self):
+        log = CLEAN.replace('at mm/slub.c:4774 cache_from_obj+', 'at mm/slub.c:99 other+')
+        self.assertFails(log, '0 WARNING reports, expected 1')
+
+    def test_expected_kind_outside_window(self):
+        log = CLEAN.replace('ok 1 stress\n', '[    3.0] WARNING: CPU: 0 PID: 1 at '
+                            'mm/slub.c:4774 cache_from_obj+0x50/0x60\nok 1 stress\n')
+        self.assertFails(log, 'report lines')
+
+    def test_end_marker_without_begin(self):
+        log = CLEAN.replace('ok 1 stress\n', 'slab_bulk: expect end\nok 1 stress\n')
+        self.assertFails(log, 'expect end marker without a begin')
+
+    def test_unknown_kind(self):
+        log = CLEAN.replace('expect 1 WARNING at', 'expect 1 WARN at')
+        self.assertFails(log, 'unknown kind WARN')
+
+    def test_old_marker_format(self):
+        log = CLEAN.replace('expect 1 WARNING at cache_from_obj begin', 'expect WARNING begin')
+        self.assertFails(log, 'malformed expect marker')
+
+    def test_report_in_kmemleak_section(self):
+        log = CLEAN.replace('==== slab_bulk: kmemleak end', KASAN + '==== slab_bulk: kmemleak end')
+        self.assertFails(log, 'report lines')
+
+    def test_guest_killed_at_timeout(self):
+        log = CLEAN.replace('==== slab_bulk: done\n', 'qemu exit code 124\n')
+        self.assertFails(log, 'killed at the harness timeout')
+
+    def test_expected_report_missing(self):
+        log = CLEAN.replace('[    1.000008] WARNING: CPU: 0 PID: 1 at', '[    1.000008] at')
+        self.assertFails(log, '0 WARNING reports, expected 1')
+
+    def test_expect_window_without_end(self):
+        self.assertFails(CLEAN.replace('slab_bulk: expect end', 'x'), 'no end marker')
+
+    def test_missing_suite(self):
+        self.assertFails(CLEAN, 'suite page_bulk did not run', suites=SUITES + ['page_bulk'])
+
+    def test_unexpected_skip(self):
+        self.assertFails(CLEAN, 'unexpected skip: slab_bulk.test_free_bulk_kfence_mixed',
+                         skips=set())
+
+    def test_listed_skip_that_ran(self):
+        log = CLEAN.replace(' # SKIP KFENCE is off', '')
+        self.assertFails(log, 'expected skip did not happen')
+
+    def test_unfinished_guest(self):
+        self.assertFails(CLEAN.replace('==== slab_bulk: done\n', ''), 'guest did not finish')
+
+    def test_kasan_in_kselftest(self):
+        log = CLEAN.replace('ok 1 stress\n', KASAN + 'ok 1 stress\n')
+        self.assertFails(log, 'report lines')
+
+    def test_failed_kselftest(self):
+        self.assertFails(CLEAN.replace('ok 1 stress', 'not ok 1 stress'),
+                         'kselftest stress did not pass')
+
+    def test_kmemleak_report(self):
+        log = CLEAN.replace('==== slab_bulk: kmemleak end',
+                            'unreferenced object 0xffff888 (size 64):\n'
+                            '==== slab_bulk: kmemleak end')
+        self.assertFails(log, 'kmemleak: 1 leaks')
+
+    def test_hardware_not_set_up(self):
+        log = CLEAN.replace('[    1.000000] KTAP', '[    0.500000] ACPI Error: Aborting method '
+                            '\\_SB.PCI0._PRT due to previous error (AE_AML_LOOP_TIMEOUT)\n'
+                            '[    1.000000] KTAP')
+        _, problems, hardware = self.judge(log)
+        self.assertTrue(hardware)
+        self.assertTrue(any('guest hardware not set up' in p for p in problems))
+
+    def test_nic_without_interrupt(self):
+        log = CLEAN.replace('ok 1 stress\n', '# hardware: eth0 got no interrupt (irqs: 16 )\n'
+                            'ok 1 stress\n')
+        self.assertTrue(self.judge(log)[2])
+
+
+if __name__ == '__main__':
+    tree = sys.argv.pop(1) if len(sys.argv) > 1 else os.environ.get('TREE', '.')
+    sys.path.insert(0, tree + '/tools/testing/kunit')
+    import kunit_parser
+    parser = kunit_parser
+    unittest.main(verbosity=1)
