@@ -13,6 +13,10 @@ RCUSCALE_ARGS=${RCUSCALE_ARGS:-kfree_loops=8,kfree_alloc_num=8000,kfree_nthreads
 RUNS=${RUNS:-2}
 BENCH_ARGS=${BENCH_ARGS:-}
 outdir=$BUILD/bench
+need_one_of SUITES "$SUITES" calib slab_free slab_alloc kfree_bulk kmalloc page skb_free pktgen
+need_one_of RCUSCALE "$RCUSCALE" fixed vary call_rcu call_rcu_vary
+need_uint RUNS "$RUNS"
+[ "$RUNS" -ge 1 ] || die "RUNS=$RUNS: at least one run"
 
 bash "$TOP/scripts/tree.sh"
 mkdir -p "$outdir"

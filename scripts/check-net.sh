@@ -12,6 +12,11 @@ CHECK_CONFIGS=${CHECK_CONFIGS:-test debug}
 RUNS=${RUNS:-10}
 count=${NET_PKTGEN_COUNT:-10000}
 outdir=$BUILD/check-net
+need_configs "$CHECK_CONFIGS"
+need_uint RUNS "$RUNS"
+[ "$RUNS" -ge 1 ] || die "RUNS=$RUNS: at least one boot"
+need_uint NET_PKTGEN_COUNT "$count"
+[ "${NIC_MODEL:-e1000e}" = e1000e ] || die "NIC_MODEL=$NIC_MODEL: only e1000e is supported"
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
 rm -rf "$outdir"

@@ -5,17 +5,20 @@
 . "$(dirname "$0")/lib.sh"
 
 CHECK_CONFIGS=${CHECK_CONFIGS:-test debug}
-for cfg in $CHECK_CONFIGS; do
-	[ -f "$CONFIGS/$cfg.config" ] || die "CHECK_CONFIGS: no configs/$cfg.config"
-done
+need_configs "$CHECK_CONFIGS"
+need_uint CHECK_STRESS_SECS "${CHECK_STRESS_SECS:-60}"
+need_uint CHECK_TIMEOUT "${CHECK_TIMEOUT:-3000}"
+[ -z "${DEBUG_PKTGEN_COUNT:-}" ] || need_uint DEBUG_PKTGEN_COUNT "$DEBUG_PKTGEN_COUNT"
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
-# The judge's own tests first: a judge that lets a failure pass makes
-# every run below worthless.
+# The judges' own tests first (the log judge, the benchmark report): a
+# judge that lets a failure pass makes every run below worthless.
 mkdir -p "$BUILD/check"
-/usr/bin/python3 "$TOP/scripts/test_ktap.py" "$TREE" > "$BUILD/check/judge-tests.log" 2>&1 ||
-	{ cat "$BUILD/check/judge-tests.log"; die "the judge's unit tests failed"; }
-log "judge: $(grep '^Ran ' "$BUILD/check/judge-tests.log"), all as expected"
+for t in test_ktap test_report; do
+	/usr/bin/python3 "$TOP/scripts/$t.py" "$TREE" > "$BUILD/check/$t.log" 2>&1 ||
+		{ cat "$BUILD/check/$t.log"; die "scripts/$t.py failed"; }
+	log "$t: $(grep '^Ran ' "$BUILD/check/$t.log"), all as expected"
+done
 args=()
 for cfg in $CHECK_CONFIGS; do
 	bash "$TOP/scripts/build.sh" "$cfg"

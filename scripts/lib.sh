@@ -54,3 +54,30 @@ tree_matches_patches() {
 	fi
 	rm -rf "$tmp"
 }
+
+# Usage: need_uint NAME VALUE; dies unless VALUE is a whole number, so that
+# a mistyped knob is refused instead of silently running less.
+need_uint() {
+	case $2 in
+	''|*[!0-9]*) die "$1=$2: not a whole number" ;;
+	esac
+}
+
+# Usage: need_one_of NAME LIST KNOWN...; dies unless every item of the
+# comma- or space-separated LIST is one of KNOWN.
+need_one_of() {
+	local name=$1 item
+	local list=${2//,/ }
+	shift 2
+	for item in $list; do
+		[[ " $* " == *" $item "* ]] || die "$name: unknown '$item' (known: $*)"
+	done
+}
+
+# Usage: need_configs LIST; dies unless each name has a configs/NAME.config.
+need_configs() {
+	local cfg
+	for cfg in $1; do
+		[ -f "$CONFIGS/$cfg.config" ] || die "no configs/$cfg.config for '$cfg'"
+	done
+}

@@ -12,6 +12,10 @@ cfg=${STRESS_CONFIG:-debug}
 secs=${STRESS_SECS:-300}
 fail_pct=${STRESS_FAIL_PCT:-1}
 free_mb=${STRESS_FREE_MB:-32}
+need_configs "$cfg"
+need_uint STRESS_SECS "$secs"
+need_uint STRESS_FAIL_PCT "$fail_pct"
+need_uint STRESS_FREE_MB "$free_mb"
 
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Unit tests of report.py: runs that disagree beyond the tolerance fail,
+runs that agree pass, and bench.json keeps every run."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+REPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'report.py')
+
+
+def line(case, cycles):
+    return (f'test_slab_bulk: bench suite=slab_free case={case} variant=bulk n=32 objs=3200 '
+            f'sections=100 ticked=0 cycles={cycles} free_slowpath=10 free_fastpath=3190 '
+            'alloc_slowpath=0 alloc_fastpath=0\n')
+
+
+CALIB = ('test_slab_bulk: bench suite=calib case=empty variant=none n=1 objs=100 '
+         'sections=100 ticked=0 cycles=2000 free_slowpath=-1 free_fastpath=-1 '
+         'alloc_slowpath=-1 alloc_fastpath=-1\n')
+
+
+class ReportTest(unittest.TestCase):
+    def run_report(self, cycles_by_run):
+        out = tempfile.mkdtemp()
+        logs = []
+        for run, cycles in enumerate(cycles_by_run, 1):
+            for kernel in ('base', 'series'):
+                path = os.path.join(out, f'{kernel}-run{run}.log')
+                with open(path, 'w') as f:
+                    f.write(CALIB + line('seq', cycles))
+                logs.append(f'{kernel}:{run}={path}')
+        proc = subprocess.run([sys.executable, REPORT, '--out', out, '--base-version', 'v',
+                               '--config', '/dev/null'] + logs,
+                              capture_output=True, text=True)
+        with open(os.path.join(out, 'bench.json')) as f:
+            return proc, json.load(f)
+
+    def test_runs_that_agree_pass(self):
+        proc, bench = self.run_report([300000, 301000])
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(sorted({r['run'] for r in bench['records']}), [1, 2])
+
+    def test_runs_that_disagree_fail(self):
+        proc, bench = self.run_report([300000, 360000])
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn('not repeatable', proc.stderr)
+        self.assertEqual(len([r for r in bench['records'] if r['suite'] == 'slab_free']), 4)
+
+
+if __name__ == '__main__':
+    unittest.main(argv=sys.argv[:1], verbosity=1)  # TREE, if given, is not used here
