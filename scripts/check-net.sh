@@ -40,6 +40,8 @@ done
 	     "NIC ${NIC_MODEL:-e1000e}, $count packets a test"
 	/usr/bin/python3 "$TOP/scripts/linkup.py" "${args[@]}"
 	echo
+	# Without the KUnit parser's own progress lines (time-stamped).
 	/usr/bin/python3 "$TOP/scripts/ktap.py" --suites= \
-		--kselftests pktgen_tx_fresh,pktgen_tx_shared "$TREE" "${args[@]}"
+		--kselftests pktgen_tx_fresh,pktgen_tx_shared "$TREE" "${args[@]}" |
+		grep -v '^\[[0-9:]*\] '
 } | tee "$outdir/summary.txt"

@@ -82,9 +82,11 @@ def split_log(lines):
 # A test that provokes a report on purpose prints, around the call,
 #   slab_bulk: expect COUNT KIND at WHERE begin: NAME
 #   slab_bulk: expect end
-# Inside the window exactly COUNT reports of KIND whose first line names
-# WHERE (a function or file) must appear; each may bring one "Call Trace:"
-# line. Any other report line inside it fails.
+# Inside the window exactly COUNT reports of KIND whose first line, or the
+# line before it (WARN()'s message, which names the function even when it
+# is inlined into the one the first line names), contains WHERE must
+# appear; each may bring one "Call Trace:" line. Any other report line
+# inside it fails.
 EXPECT_BEGIN = re.compile(r'slab_bulk: expect (\d+) (\S+) at (\S+) begin: (.*)')
 EXPECT_END = 'slab_bulk: expect end'
 # The first line of each kind of report a test may expect.
@@ -100,7 +102,7 @@ def expected_reports(lines):
     windows: a wrong count, an unknown kind, an unexpected report inside a
     window (kept, so that it is reported as well), a missing end."""
     kept, problems, window = [], [], None
-    for line in lines:
+    for i, line in enumerate(lines):
         m = EXPECT_BEGIN.search(line)
         if m:
             if window:
@@ -124,7 +126,9 @@ def expected_reports(lines):
             continue
         if window and SPLATS.search(line):
             head = EXPECTED_KINDS.get(window['kind'])
-            if head and head.search(line) and window['where'] in line:
+            prev = lines[i - 1] if i else ''
+            if head and head.search(line) and (window['where'] in line or
+                                               window['where'] in prev):
                 window['seen'] += 1
                 continue
             if TRACE in line and window['traces'] < window['seen']:

@@ -27,7 +27,8 @@ KUNIT = '''[    1.000000] KTAP version 1
 [    1.000005]     ok 1 test_alloc_free_bulk
 [    1.000006] slab_bulk: expect 1 WARNING at cache_from_obj begin: wrong cache
 [    1.000007] ------------[ cut here ]------------
-[    1.000008] WARNING: CPU: 0 PID: 1 at mm/slub.c:4774 cache_from_obj+0x50/0x60
+[    1.000007] cache_from_obj: Wrong slab cache. bulk_right but object is from bulk_wrong
+[    1.000008] WARNING: CPU: 0 PID: 1 at mm/slub.c:4773 kmem_cache_free_bulk+0xf88/0x1060
 [    1.000009] Call Trace:
 [    1.000010]  <TASK>
 [    1.000011]  </TASK>
@@ -82,12 +83,12 @@ class JudgeTest(unittest.TestCase):
 
     def test_second_warning_inside_expect_window(self):
         log = CLEAN.replace('[    1.000013] slab_bulk: expect end',
-                            '[    1.000012] WARNING: CPU: 1 PID: 9 at mm/slub.c:4774 cache_from_obj+0x50/0x60\n'
+                            '[    1.000012] WARNING: CPU: 1 PID: 9 at mm/slub.c:1 cache_from_obj+0x5/0x6\n'
                             '[    1.000013] slab_bulk: expect end')
         self.assertFails(log, '2 WARNING reports, expected 1')
 
     def test_warning_from_elsewhere_inside_expect_window(self):
-        log = CLEAN.replace('at mm/slub.c:4774 cache_from_obj+', 'at mm/slub.c:99 other+')
+        log = CLEAN.replace('cache_from_obj: Wrong slab cache', 'other: something else')
         self.assertFails(log, '0 WARNING reports, expected 1')
 
     def test_expected_kind_outside_window(self):
