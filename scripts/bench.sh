@@ -8,7 +8,8 @@
 . "$(dirname "$0")/lib.sh"
 
 SUITES=${SUITES:-calib,slab_free,slab_alloc,kfree_bulk,kmalloc,page,skb_free,pktgen}
-RCUSCALE=${RCUSCALE:-fixed,vary,call_rcu,call_rcu_vary}
+# Unset: every rcuscale case; set and empty: none.
+RCUSCALE=${RCUSCALE-fixed,vary,call_rcu,call_rcu_vary}
 RCUSCALE_ARGS=${RCUSCALE_ARGS:-kfree_loops=8,kfree_alloc_num=8000,kfree_nthreads=1}
 RUNS=${RUNS:-2}
 BENCH_ARGS=${BENCH_ARGS:-}
