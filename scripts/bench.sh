@@ -20,6 +20,7 @@ need_uint RUNS "$RUNS"
 [ "$RUNS" -ge 1 ] || die "RUNS=$RUNS: at least one run"
 
 bash "$TOP/scripts/tree.sh"
+tree_matches_patches
 mkdir -p "$outdir"
 
 # The base kernel builds in a worktree laid out like the main tree, so

@@ -16,6 +16,7 @@ need_configs "$CHECK_CONFIGS"
 need_uint RUNS "$RUNS"
 [ "$RUNS" -ge 1 ] || die "RUNS=$RUNS: at least one boot"
 need_uint NET_PKTGEN_COUNT "$count"
+need_uint CHECK_TIMEOUT "${CHECK_TIMEOUT:-1200}"
 [ "${NIC_MODEL:-e1000e}" = e1000e ] || die "NIC_MODEL=$NIC_MODEL: only e1000e is supported"
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches

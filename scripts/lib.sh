@@ -21,7 +21,7 @@ export ARCH=x86_64
 # default "pc" machine computes it in an AML loop that a debug kernel under
 # TCG can be too slow to finish within ACPICA's 30 s loop limit, which
 # leaves the NIC's interrupt line unrouted. q35 also puts e1000e on PCIe.
-QEMU_MACHINE=${QEMU_MACHINE:-q35}
+export QEMU_MACHINE=${QEMU_MACHINE:-q35}
 
 die() { echo "error: $*" >&2; exit 1; }
 log() { echo "==> $*" >&2; }

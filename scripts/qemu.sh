@@ -8,9 +8,9 @@
 # MODE check and net, and bench with NIC=1, get a NIC for pktgen
 # (NIC_MODEL: only e1000e so far), alone on a QEMU hub that has no other
 # port, so its packets reach nothing. e1000e uses legacy interrupts
-# (IntMode=0) so that its TX completion runs in its NAPI poll, the path
-# the dev_free_waitlist batches (with MSI-X it runs in the hard interrupt
-# handler; its MSI self-test fails under QEMU). The machine (QEMU_MACHINE,
+# (IntMode=0) so that its TX completion runs in its NAPI poll, in softirq
+# (with MSI-X it runs in the hard interrupt handler; its MSI self-test
+# fails under QEMU). The machine (QEMU_MACHINE,
 # see lib.sh) routes that interrupt with a fixed table. Otherwise there is
 # no network device.
 . "$(dirname "$0")/lib.sh"

@@ -268,8 +268,8 @@ def main():
         f'- base: Debian linux-source-6.12 {a.base_version}',
         f'- base kernel: {commits.get("base", "?")} (the series up to the bench-base marker)',
         f'- series kernel: {commits.get("series", "?")}',
-        f'- host: {platform.machine()}, {os.cpu_count()} CPUs; {qemu}, TCG, '
-        '`-icount shift=0,sleep=off`, 1 vCPU, 2 GiB',
+        f'- host: {platform.machine()}, {os.cpu_count()} CPUs; {qemu}, machine '
+        f'{os.environ.get("QEMU_MACHINE", "?")}, TCG, `-icount shift=0,sleep=off`, 1 vCPU, 2 GiB',
         '- kernel config: configs/base.config + configs/bench.config (SLUB_STATS on, '
         'no debugging)',
         '- method: test_slab_bulk times each case with get_cycles(); under -icount shift=0 '
