@@ -33,10 +33,12 @@ base_version() { dpkg-query -W -f='${Version}' "$BASE_PKG"; }
 out_dir() { case "$1" in /*) echo "$1" ;; *) echo "$BUILD/out/$1" ;; esac; }
 
 # Writes the commits of $TREE since "base" into DIR as patches, in the
-# stable form patches/ holds (no commit ids, no signature), with a cover
-# letter whose text export.sh fills in.
+# stable form patches/ holds (no commit ids, no signature, object names of
+# 9 digits: git's automatic length depends on how many loose objects the
+# repository has, which for a new tree changes once gc packs them), with a
+# cover letter whose text export.sh fills in.
 format_series() {
-	git -C "$TREE" format-patch -q --zero-commit --no-signature --cover-letter \
+	git -C "$TREE" format-patch -q --zero-commit --no-signature --cover-letter --abbrev=9 \
 		--stat=72 -o "${1:?}" base..HEAD
 }
 
