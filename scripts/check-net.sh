@@ -11,12 +11,13 @@
 CHECK_CONFIGS=${CHECK_CONFIGS:-test debug}
 RUNS=${RUNS:-10}
 count=${NET_PKTGEN_COUNT:-10000}
+timeout=${CHECK_TIMEOUT:-1200}
 outdir=$BUILD/check-net
 need_configs "$CHECK_CONFIGS"
 need_uint RUNS "$RUNS"
 [ "$RUNS" -ge 1 ] || die "RUNS=$RUNS: at least one boot"
 need_uint NET_PKTGEN_COUNT "$count"
-need_uint CHECK_TIMEOUT "${CHECK_TIMEOUT:-1200}"
+need_uint CHECK_TIMEOUT "$timeout"
 [ "${NIC_MODEL:-e1000e}" = e1000e ] || die "NIC_MODEL=$NIC_MODEL: only e1000e is supported"
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
@@ -24,13 +25,11 @@ rm -rf "$outdir"
 mkdir -p "$outdir"
 args=()
 for cfg in $CHECK_CONFIGS; do
-	bash "$TOP/scripts/build.sh" "$cfg"
-	bash "$TOP/scripts/initramfs.sh" "$cfg"
-	bash "$TOP/scripts/kvm-probe.sh" "$cfg"
+	prepare_guest "$cfg"
 	for run in $(seq 1 "$RUNS"); do
 		logf=$outdir/$cfg-$run.log
 		log "net: $cfg kernel, boot $run of $RUNS (console: $logf)"
-		MEM=3G TIMEOUT=${CHECK_TIMEOUT:-1200} bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" net \
+		MEM=3G TIMEOUT=$timeout bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" net \
 			kunit.enable=0 "slab_bulk.pktgen_count=$count" slab_bulk.pktgen_timeout=300 || true
 		args+=("$cfg#$run=$logf")
 	done

@@ -5,9 +5,10 @@
 . "$(dirname "$0")/lib.sh"
 
 CHECK_CONFIGS=${CHECK_CONFIGS:-test debug}
+timeout=${CHECK_TIMEOUT:-3000}
 need_configs "$CHECK_CONFIGS"
 need_uint CHECK_STRESS_SECS "${CHECK_STRESS_SECS:-60}"
-need_uint CHECK_TIMEOUT "${CHECK_TIMEOUT:-3000}"
+need_uint CHECK_TIMEOUT "$timeout"
 [ -z "${DEBUG_PKTGEN_COUNT:-}" ] || need_uint DEBUG_PKTGEN_COUNT "$DEBUG_PKTGEN_COUNT"
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
@@ -21,9 +22,7 @@ for t in test_ktap test_report; do
 done
 args=()
 for cfg in $CHECK_CONFIGS; do
-	bash "$TOP/scripts/build.sh" "$cfg"
-	bash "$TOP/scripts/initramfs.sh" "$cfg"
-	bash "$TOP/scripts/kvm-probe.sh" "$cfg"
+	prepare_guest "$cfg"
 	logf=$BUILD/check/$cfg.log
 	log "booting $cfg kernel (console: $logf)"
 	# pktgen sends 1M packets through e1000e twice; on the debug kernel
@@ -35,7 +34,7 @@ for cfg in $CHECK_CONFIGS; do
 	if [ "$cfg" = debug ]; then
 		count=${DEBUG_PKTGEN_COUNT:-$count}
 	fi
-	MEM=3G TIMEOUT=${CHECK_TIMEOUT:-3000} bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" check \
+	MEM=3G TIMEOUT=$timeout bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" check \
 		"slab_bulk.pktgen_count=$count" slab_bulk.pktgen_timeout=900 \
 		"slab_bulk.stress_secs=${CHECK_STRESS_SECS:-60}" || true
 	args+=("$cfg=$logf")

@@ -83,3 +83,11 @@ need_configs() {
 		[ -f "$CONFIGS/$cfg.config" ] || die "no configs/$cfg.config for '$cfg'"
 	done
 }
+
+# Usage: prepare_guest CONFIG; builds the kernel of configs/CONFIG.config,
+# packs its initramfs and probes KVM once: all a guest of it needs.
+prepare_guest() {
+	bash "$TOP/scripts/build.sh" "$1"
+	bash "$TOP/scripts/initramfs.sh" "$1"
+	bash "$TOP/scripts/kvm-probe.sh" "$1"
+}

@@ -19,9 +19,7 @@ need_uint STRESS_FREE_MB "$free_mb"
 
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
-bash "$TOP/scripts/build.sh" "$cfg"
-bash "$TOP/scripts/initramfs.sh" "$cfg"
-bash "$TOP/scripts/kvm-probe.sh" "$cfg"
+prepare_guest "$cfg"
 mkdir -p "$BUILD/stress"
 logf=$BUILD/stress/$cfg-$secs.log
 log "stress: $cfg kernel, $secs s, ${SMP:-2} vCPUs, $fail_pct % fault injection, $free_mb MiB free (console: $logf)"
