@@ -5,7 +5,7 @@
 SHELL := /bin/bash
 S := scripts
 
-.PHONY: help deps tree export check check-net stress bench lint clean
+.PHONY: help deps tree export check check-net stress bench lint matrix clean
 
 help:
 	@echo "make check   build the test and debug kernels, boot them, run KUnit and the kselftest"
@@ -14,6 +14,7 @@ help:
 	@echo "make bench   build base and series kernels, benchmark both under -icount, write build/bench/"
 	@echo "make tree    make build/linux, the git tree of base + patches/ (FORCE=1 remakes it)"
 	@echo "make export  write the commits of build/linux back to patches/"
+	@echo "make matrix  build and boot the slow configurations (PREEMPT_RT, NUMA, KCSAN...), see scripts/matrix.sh"
 	@echo "make lint    checkpatch --strict on every patch and a build of each patch in turn"
 
 deps:
@@ -40,5 +41,8 @@ bench:
 lint:
 	@bash $(S)/lint.sh
 
+matrix:
+	@bash $(S)/matrix.sh
+
 clean:
-	rm -rf build/out build/check build/check-net build/stress build/bench build/wt-*
+	rm -rf build/out build/check build/check-net build/stress build/bench build/matrix build/wt-*

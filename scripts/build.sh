@@ -3,20 +3,27 @@
 # build.sh CONFIG [OUT] : builds the kernel tree $SRC (default $TREE) with
 # configs/base.config + configs/CONFIG.config merged on allnoconfig, into
 # $BUILD/out/OUT (default CONFIG), with its modules installed below it.
+# CONFIG may name several fragments joined by "+" (test+rt: base, then
+# test, then rt; a later fragment overrides an earlier one). ARCH (default
+# x86_64, see lib.sh) and CROSS_COMPILE choose another architecture.
 . "$(dirname "$0")/lib.sh"
 
-cfg=${1:?usage: build.sh test|debug|bench [out-name]}
+cfg=${1:?usage: build.sh CONFIG[+FRAGMENT...] [out-name]}
 out=$(out_dir "${2:-$cfg}")
 src=${SRC:-$TREE}
-[ -f "$CONFIGS/$cfg.config" ] || die "no configs/$cfg.config"
+need_configs "$cfg"
 [ -f "$src/Makefile" ] || die "no kernel tree at $src: run make tree"
 mkdir -p "$out"
+frags=()
+for f in ${cfg//+/ }; do
+	frags+=("$CONFIGS/$f.config")
+done
 
-kmake() { make -s -C "$src" O="$out" CC="ccache gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"; }
+kmake() { make -s -C "$src" O="$out" CC="ccache ${CROSS_COMPILE:-}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"; }
 
-log "config $cfg -> $out"
+log "config $cfg ($ARCH) -> $out"
 (cd "$src" && scripts/kconfig/merge_config.sh -n -O "$out" \
-	"$CONFIGS/base.config" "$CONFIGS/$cfg.config") > "$out/merge.log" 2>&1 ||
+	"$CONFIGS/base.config" "${frags[@]}") > "$out/merge.log" 2>&1 ||
 	{ cat "$out/merge.log"; die "merging configs failed"; }
 # An option a fragment asks for that Kconfig dropped (a missing
 # dependency) would silently build a kernel without what a test needs.
@@ -24,14 +31,19 @@ log "config $cfg -> $out"
 # (the series' own, when building the benchmark's base or, in make lint,
 # the commits before the one that adds them), nothing else.
 grep -A2 -E '^Value requested|^Value of' "$out/merge.log" | grep -v '^--$' > "$out/config-mismatch.txt" || true
+# An option asked to be off that Kconfig left out (its dependencies are
+# off) is off: that is no mismatch.
 dropped=$(awk -v unknown_ok="${CONFIG_UNKNOWN_OK:-0}" '
-	/^Value (requested for|of)/ { opt = $4 }
+	/^Value (requested for|of)/ { opt = $4; off = 0 }
+	/^Requested value:.* is not set$/ { off = 1 }
 	/^Actual value:/ { v = $0; sub(/^Actual value: */, "", v)
+			   if (v == "" && off) next
 			   if (v != "" || unknown_ok != 1) print opt }' "$out/config-mismatch.txt")
 [ -z "$dropped" ] ||
 	{ cat "$out/config-mismatch.txt" >&2; die "configs/$cfg.config: not in the final .config:" $dropped; }
 log "building $(git -C "$src" describe --always --tags 2>/dev/null || echo tree) ($cfg)"
-kmake bzImage modules
+# "all": the architecture's boot image (bzImage, Image), vmlinux, modules.
+kmake all
 rm -rf "$out/modroot"
 kmake INSTALL_MOD_PATH="$out/modroot" INSTALL_MOD_STRIP=1 modules_install >/dev/null
-log "built $out/arch/x86/boot/bzImage"
+log "built $out/$(kmake image_name)"

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Installs from Debian's packages what the harness needs, once.
+# Installs from Debian's packages what the harness needs, once, and the
+# packages named as arguments (make matrix's cross compiler).
 . "$(dirname "$0")/lib.sh"
 
 PKGS="linux-source-6.12 build-essential flex bison bc libelf-dev libssl-dev
       dwarves qemu-system-x86 ccache sparse cpio kmod xz-utils busybox-static
-      python3 python3-matplotlib git rsync"
+      python3 python3-matplotlib git rsync $*"
 
 missing=$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' $PKGS 2>/dev/null |
 	  awk '$2 != "installed" { print $1 }' || true)

@@ -14,7 +14,7 @@ export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/slab-bulk-ccache}
 export CCACHE_BASEDIR=$BUILD
 export CCACHE_NOHASHDIR=1
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
-export ARCH=x86_64
+export ARCH=${ARCH:-x86_64}
 
 # QEMU's q35 machine for every guest (tests, benchmarks, the KVM probe).
 # Its ACPI tables give the PCI interrupt routing as a fixed table; the
@@ -76,10 +76,11 @@ need_one_of() {
 	done
 }
 
-# Usage: need_configs LIST; dies unless each name has a configs/NAME.config.
+# Usage: need_configs LIST; dies unless each name, or each part of a name
+# joined by "+" (see build.sh), has a configs/NAME.config.
 need_configs() {
 	local cfg
-	for cfg in $1; do
+	for cfg in ${1//+/ }; do
 		[ -f "$CONFIGS/$cfg.config" ] || die "no configs/$cfg.config for '$cfg'"
 	done
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # qemu.sh OUT LOG MODE [APPEND...] : boots $BUILD/out/OUT with its
-# initramfs and writes the serial console to LOG. SMP (default 2), ICOUNT=1
-# (one vCPU clock tick per guest instruction, deterministic; always TCG) and
-# TIMEOUT (seconds) tune it.
+# initramfs and writes the serial console to LOG. SMP (default 2), MEM
+# (default 2G), NUMA (memory nodes, default 1: vCPUs and memory split evenly
+# between them), ICOUNT=1 (one vCPU clock tick per guest instruction,
+# deterministic; always TCG) and TIMEOUT (seconds) tune it.
 #
 # MODE check and net, and bench with NIC=1, get a NIC for pktgen
 # (NIC_MODEL: only e1000e so far), alone on a QEMU hub that has no other
@@ -30,6 +31,24 @@ if [ "${ICOUNT:-0}" = 1 ]; then
 	accel=(-accel tcg -icount shift=0,sleep=off)
 	smp=1
 fi
+mem=${MEM:-2G}
+numa=()
+nodes=${NUMA:-1}
+need_uint NUMA "$nodes"
+if [ "$nodes" -gt 1 ]; then
+	case $mem in
+	*G) mem_mb=$((${mem%G} * 1024)) ;;
+	*M) mem_mb=${mem%M} ;;
+	*) die "MEM=$mem: give it in M or G with NUMA" ;;
+	esac
+	[ $((smp % nodes)) = 0 ] && [ $((mem_mb % nodes)) = 0 ] ||
+		die "NUMA=$nodes does not divide SMP=$smp and MEM=$mem evenly"
+	per=$((smp / nodes))
+	for ((n = 0; n < nodes; n++)); do
+		numa+=(-object "memory-backend-ram,id=mem$n,size=$((mem_mb / nodes))M"
+		       -numa "node,nodeid=$n,cpus=$((n * per))-$((n * per + per - 1)),memdev=mem$n")
+	done
+fi
 nic=(-nic none)
 nic_args=
 if [ "$mode" = check ] || [ "$mode" = net ] || [ "${NIC:-0}" = 1 ]; then
@@ -40,7 +59,7 @@ if [ "$mode" = check ] || [ "$mode" = net ] || [ "${NIC:-0}" = 1 ]; then
 	nic=(-netdev hubport,id=nic0,hubid=0 -device "${NIC_MODEL:-e1000e},netdev=nic0")
 fi
 timeout --foreground -k 10 "${TIMEOUT:-900}" qemu-system-x86_64 \
-	-machine "$QEMU_MACHINE" "${accel[@]}" -cpu max -smp "$smp" -m "${MEM:-2G}" \
+	-machine "$QEMU_MACHINE" "${accel[@]}" -cpu max -smp "$smp" -m "$mem" "${numa[@]}" \
 	-nographic -no-reboot "${nic[@]}" \
 	-kernel "$out/arch/x86/boot/bzImage" -initrd "$out/initramfs.cpio.gz" \
 	-append "console=ttyS0 panic=-1 oops=panic loglevel=7 slab_bulk.mode=$mode $nic_args $*" \

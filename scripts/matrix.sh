@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make matrix: the configurations too slow for make check. Each one is
+# built and booted like make check (KUnit at boot, the kselftest with the
+# stress) and judged by scripts/ktap.py against configs/matrix/NAME.skips;
+# the other architectures are built only; "sparse" compiles every C file
+# the series touches with W=1 and sparse and compares the warnings with
+# the base's. Writes build/matrix/NAME.log and build/matrix/summary.txt.
+# MATRIX chooses entries (default: all, in table order).
+. "$(dirname "$0")/lib.sh"
+
+# NAME, the kernel (configs joined by "+", see build.sh), then settings:
+# NAME=VALUE in capitals is for the harness (qemu.sh's SMP, MEM, NUMA;
+# ARCH and CROSS_COMPILE for build.sh; SUITES, the KUnit suites that must
+# run; BUILD_ONLY=1; SPARSE=1), anything else goes on the kernel command
+# line. Entries that share a kernel build it once.
+TABLE='
+rt        test+rt             -
+pagealloc test+numa+pagealloc debug_pagealloc=on init_on_free=1
+poison    test+numa+pagealloc debug_pagealloc=on page_poison=1
+numa      test+numa+pagealloc NUMA=2 SMP=4 MEM=4G
+memcg     test                slab_bulk.memcg=1
+tiny      test+tiny           SUITES=skb_bulk
+kcsan     test+kcsan          slab_bulk.stress_secs=300
+i386      test+i386           ARCH=i386 BUILD_ONLY=1
+arm64     test+arm64          ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- BUILD_ONLY=1
+sparse    test                SPARSE=1
+'
+names=$(echo "$TABLE" | awk 'NF { print $1 }')
+want=${MATRIX:-$names}
+need_one_of MATRIX "$want" $names
+timeout=${MATRIX_TIMEOUT:-3600}
+need_uint MATRIX_TIMEOUT "$timeout"
+
+bash "$TOP/scripts/deps.sh" gcc-aarch64-linux-gnu
+bash "$TOP/scripts/tree.sh"
+tree_matches_patches
+dir=$BUILD/matrix
+mkdir -p "$dir"
+
+# Usage: boot NAME KERNEL [SETTING...]; boots KERNEL with NAME's settings
+# and judges the log.
+boot() {
+	local name=$1 cfg=$2 s suites=
+	local env=(MEM=3G "TIMEOUT=$timeout") append=()
+	shift 2
+	for s in "$@"; do
+		case $s in
+		-) ;;
+		SUITES=*) suites=${s#SUITES=} ;;
+		[A-Z]*=*) env+=("$s") ;;
+		*) append+=("$s") ;;
+		esac
+	done
+	env "${env[@]}" bash "$TOP/scripts/qemu.sh" "$cfg" "$dir/$name.log" check \
+		slab_bulk.pktgen_count=100000 slab_bulk.pktgen_timeout=900 \
+		slab_bulk.stress_secs=60 "${append[@]}" || true
+	/usr/bin/python3 "$TOP/scripts/ktap.py" --skips "$CONFIGS/matrix" \
+		${suites:+--suites "$suites"} "$TREE" "$name=$dir/$name.log" > "$dir/$name.judge"
+}
+
+# Usage: run NAME KERNEL [SETTING...]; one entry: build, then boot or not.
+run() {
+	local name=$1 cfg=$2 s build_env=() build_only=0 sparse=0
+	for s in "${@:3}"; do
+		case $s in
+		ARCH=*|CROSS_COMPILE=*) build_env+=("$s") ;;
+		BUILD_ONLY=1) build_only=1 ;;
+		SPARSE=1) sparse=1 ;;
+		esac
+	done
+	if [ $sparse = 1 ]; then
+		bash "$TOP/scripts/sparse.sh" "$cfg" > "$dir/$name.judge" 2>"$dir/$name.log"
+		return
+	fi
+	env "${build_env[@]}" bash "$TOP/scripts/build.sh" "$cfg" > "$dir/$name.build.log" 2>&1 ||
+		{ tail -30 "$dir/$name.build.log"; return 1; }
+	if [ $build_only = 1 ]; then
+		grep -c 'warning:' "$dir/$name.build.log" | sed 's/^/build warnings: /' > "$dir/$name.judge" || true
+		! grep -q 'warning:' "$dir/$name.build.log"
+		return
+	fi
+	bash "$TOP/scripts/initramfs.sh" "$cfg"
+	boot "$@"
+}
+
+bad=0
+echo "$TABLE" | while read -r name cfg settings; do
+	[ -n "$name" ] && [[ " $(echo $want) " == *" $name "* ]] || continue
+	log "matrix: $name ($cfg $settings)"
+	rm -f "$dir/$name".*
+	start=$SECONDS
+	# shellcheck disable=SC2086 # settings are words
+	if run "$name" "$cfg" $settings; then verdict=ok; else verdict=FAILED; fi
+	echo "$name|$cfg|$settings|$((SECONDS - start))|$verdict|$(tail -1 "$dir/$name.judge" 2>/dev/null)" > "$dir/$name.result"
+	log "matrix: $name: $verdict in $((SECONDS - start)) s"
+done
+{
+	echo "make matrix, $(date -u +%F), tree $(git -C "$TREE" describe --always), base $(base_version), QEMU $QEMU_MACHINE"
+	printf '%-10s %-20s %7s  %-7s %s\n' entry kernel seconds verdict result
+	for name in $want; do
+		[ -f "$dir/$name.result" ] || { printf '%-10s not run\n' "$name"; continue; }
+		IFS='|' read -r n cfg settings secs verdict line < "$dir/$name.result"
+		printf '%-10s %-20s %7s  %-7s %s\n' "$n" "$cfg" "$secs" "$verdict" "$line"
+		echo "           settings: $settings"
+	done
+} | tee "$dir/summary.txt"
+! grep -q ' FAILED ' "$dir/summary.txt"
