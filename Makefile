@@ -5,7 +5,7 @@
 SHELL := /bin/bash
 S := scripts
 
-.PHONY: help deps tree export check check-net stress bench lint matrix clean
+.PHONY: help deps tree export check check-net stress bench lint matrix selftest-harness clean
 
 help:
 	@echo "make check   build the test and debug kernels, boot them, run KUnit and the kselftest"
@@ -15,6 +15,7 @@ help:
 	@echo "make tree    make build/linux, the git tree of base + patches/ (FORCE=1 remakes it)"
 	@echo "make export  write the commits of build/linux back to patches/"
 	@echo "make matrix  build and boot the slow configurations (PREEMPT_RT, NUMA, KCSAN...), see scripts/matrix.sh"
+	@echo "make selftest-harness  the judges' tests, then make check on deliberately broken trees (scripts/mutations)"
 	@echo "make lint    checkpatch --strict on every patch and a build of each patch in turn"
 
 deps:
@@ -44,5 +45,8 @@ lint:
 matrix:
 	@bash $(S)/matrix.sh
 
+selftest-harness:
+	@bash $(S)/selftest-harness.sh
+
 clean:
-	rm -rf build/out build/check build/check-net build/stress build/bench build/matrix build/wt-*
+	rm -rf build/out build/check build/check-net build/stress build/bench build/matrix build/mutants build/wt-*

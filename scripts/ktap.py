@@ -155,15 +155,16 @@ def leaks(report):
             and not any(k in l for l in r for k in KNOWN_LEAKS)]
 
 
-def skipped_tests(parser, test, prefix=''):
-    """Names of the skipped tests below @test: "suite.case" for KUnit, the
-    name before any ": reason" for a kselftest."""
+def tests_with(statuses, test, prefix=''):
+    """Names of the tests below @test whose status is in @statuses:
+    "suite.case" for KUnit, the name before any ": reason" for a
+    kselftest."""
     names = []
     for t in test.subtests:
         name = prefix + t.name.split(':')[0].strip()
         if t.subtests:
-            names += skipped_tests(parser, t, name + '.')
-        elif t.status == parser.TestStatus.SKIPPED:
+            names += tests_with(statuses, t, name + '.')
+        elif t.status in statuses:
             names.append(name)
     return names
 
@@ -192,11 +193,12 @@ def judge(parser, name, path, suites, required, skips):
     counts = parser.TestCounts()
     # No suites required: KUnit did not run at boot (kunit.enable=0).
     parts_run = (('kunit', kunit),) if suites else ()
-    seen_skips = []
+    seen_skips, failed = [], []
     for part, text in parts_run + (('kselftest', kself),):
         test = parser.parse_run_tests(text)
         counts.add_subtest_counts(test.counts)
-        seen_skips += skipped_tests(parser, test)
+        seen_skips += tests_with((parser.TestStatus.SKIPPED,), test)
+        failed += tests_with((parser.TestStatus.FAILURE, parser.TestStatus.TEST_CRASHED), test)
         if test.status in (parser.TestStatus.FAILURE_TO_PARSE_TESTS,
                            parser.TestStatus.NO_TESTS):
             problems.append(f'{part}: no results')
@@ -236,6 +238,8 @@ def judge(parser, name, path, suites, required, skips):
         problems.append(f'kmemleak: {len(leaked)} leaks, first: {leaked[0][0].rstrip()}')
     print(f'{name}: {counts.passed} passed, {counts.failed + counts.crashed} failed, '
           f'{counts.skipped} skipped' + ''.join(f'; {p}' for p in problems))
+    if failed:
+        print(f'{name}: failed tests: {", ".join(failed)}')
     return counts, problems, bool(hardware)
 
 

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# check-tree.sh: the part of make check that tests a tree, whatever it
+# holds: builds $TREE with each of CHECK_CONFIGS, boots it under QEMU
+# (KUnit at boot, then the slab_bulk kselftest) and judges the logs.
+# make check runs it on the series; make selftest-harness on mutants.
+. "$(dirname "$0")/lib.sh"
+
+CHECK_CONFIGS=${CHECK_CONFIGS:-test debug}
+timeout=${CHECK_TIMEOUT:-3000}
+need_configs "$CHECK_CONFIGS"
+need_uint CHECK_STRESS_SECS "${CHECK_STRESS_SECS:-60}"
+need_uint CHECK_TIMEOUT "$timeout"
+[ -z "${DEBUG_PKTGEN_COUNT:-}" ] || need_uint DEBUG_PKTGEN_COUNT "$DEBUG_PKTGEN_COUNT"
+mkdir -p "$BUILD/check"
+args=()
+for cfg in $CHECK_CONFIGS; do
+	prepare_guest "$cfg"
+	logf=$BUILD/check/$cfg.log
+	log "booting $cfg kernel (console: $logf)"
+	# pktgen sends 1M packets through e1000e twice; on the debug kernel
+	# (KASAN, kmemleak, slub_debug) that takes about 7 minutes. Each run
+	# may take up to 900 s before the test gives up and says why, both
+	# well inside the guest's own timeout. DEBUG_PKTGEN_COUNT sends fewer
+	# on the debug kernel.
+	count=1000000
+	if [ "$cfg" = debug ]; then
+		count=${DEBUG_PKTGEN_COUNT:-$count}
+	fi
+	MEM=3G TIMEOUT=$timeout bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" check \
+		"slab_bulk.pktgen_count=$count" slab_bulk.pktgen_timeout=900 \
+		"slab_bulk.stress_secs=${CHECK_STRESS_SECS:-60}" || true
+	args+=("$cfg=$logf")
+done
+/usr/bin/python3 "$TOP/scripts/ktap.py" --skips "$CONFIGS" "$TREE" "${args[@]}"
