@@ -17,6 +17,23 @@ outdir=$BUILD/bench
 need_one_of SUITES "$SUITES" calib slab_free slab_alloc kfree_bulk kmalloc page skb_free pktgen
 need_one_of RCUSCALE "$RCUSCALE" fixed vary call_rcu call_rcu_vary
 need_uint RUNS "$RUNS"
+# Module parameters, comma-separated NAME=VALUE: those of test_slab_bulk's
+# benchmark for BENCH_ARGS, rcuscale's sizes for RCUSCALE_ARGS (the cases
+# set its kfree_by_call_rcu and kfree_vary_obj_size).
+for a in ${BENCH_ARGS//,/ }; do
+	case $a in
+	bench_case=?*) ;;
+	bench_n=*|bench_objs=*|bench_sections=*) need_uint "BENCH_ARGS ${a%%=*}" "${a#*=}" ;;
+	*) die "BENCH_ARGS: unknown '$a' (known: bench_case=NAME bench_n=N bench_objs=N bench_sections=N)" ;;
+	esac
+done
+for a in ${RCUSCALE_ARGS//,/ }; do
+	case $a in
+	kfree_loops=*|kfree_alloc_num=*|kfree_nthreads=*|kfree_mult=*)
+		need_uint "RCUSCALE_ARGS ${a%%=*}" "${a#*=}" ;;
+	*) die "RCUSCALE_ARGS: unknown '$a' (known: kfree_loops=N kfree_alloc_num=N kfree_nthreads=N kfree_mult=N)" ;;
+	esac
+done
 [ "$RUNS" -ge 1 ] || die "RUNS=$RUNS: at least one run"
 
 bash "$TOP/scripts/tree.sh"

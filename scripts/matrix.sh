@@ -12,23 +12,26 @@
 # NAME, the kernel (configs joined by "+", see build.sh), then settings:
 # NAME=VALUE in capitals is for the harness (qemu.sh's SMP, MEM, NUMA;
 # ARCH and CROSS_COMPILE for build.sh; SUITES, the KUnit suites that must
-# run; BUILD_ONLY=1; SPARSE=1), anything else goes on the kernel command
-# line. Entries that share a kernel build it once.
+# run; REQUIRE, an extended regular expression the console must match,
+# "." for a space; BUILD_ONLY=1; SPARSE=1), anything else goes on the
+# kernel command line, where it replaces the default of the same name.
+# Entries that share a kernel build it once.
 TABLE='
 rt        test+rt             -
 pagealloc test+numa+pagealloc debug_pagealloc=on init_on_free=1
 poison    test+numa+pagealloc debug_pagealloc=on page_poison=1
-numa      test+numa+pagealloc NUMA=2 SMP=4 MEM=4G
-memcg     test                slab_bulk.memcg=1
+numa      test+numa+pagealloc NUMA=2 SMP=4 MEM=4G REQUIRE=nodes=0-1.cpus=4
+memcg     test                slab_bulk.memcg=1 REQUIRE=slab_bulk:.memcg./slab_bulk_run
 tiny      test+tiny           SUITES=skb_bulk
 kcsan     test+kcsan          slab_bulk.stress_secs=300
 i386      test+i386           ARCH=i386 BUILD_ONLY=1
 arm64     test+arm64          ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- BUILD_ONLY=1
-sparse    test                SPARSE=1
+sparse    test+numa           SPARSE=1
 '
 names=$(echo "$TABLE" | awk 'NF { print $1 }')
 want=${MATRIX:-$names}
 need_one_of MATRIX "$want" $names
+want=$(echo ${want//,/ })
 timeout=${MATRIX_TIMEOUT:-3600}
 need_uint MATRIX_TIMEOUT "$timeout"
 
@@ -37,26 +40,37 @@ bash "$TOP/scripts/tree.sh"
 tree_matches_patches
 dir=$BUILD/matrix
 mkdir -p "$dir"
+rm -f "$dir/summary.txt"
 
 # Usage: boot NAME KERNEL [SETTING...]; boots KERNEL with NAME's settings
 # and judges the log.
 boot() {
-	local name=$1 cfg=$2 s suites=
+	local name=$1 cfg=$2 s suites= require=
 	local env=(MEM=3G "TIMEOUT=$timeout") append=()
+	local -A param=([slab_bulk.pktgen_count]=100000 [slab_bulk.pktgen_timeout]=900
+			[slab_bulk.stress_secs]=60)
 	shift 2
 	for s in "$@"; do
 		case $s in
 		-) ;;
 		SUITES=*) suites=${s#SUITES=} ;;
+		REQUIRE=*) require=${s#REQUIRE=} ;;
 		[A-Z]*=*) env+=("$s") ;;
+		*=*) param[${s%%=*}]=${s#*=} ;;
 		*) append+=("$s") ;;
 		esac
 	done
-	env "${env[@]}" bash "$TOP/scripts/qemu.sh" "$cfg" "$dir/$name.log" check \
-		slab_bulk.pktgen_count=100000 slab_bulk.pktgen_timeout=900 \
-		slab_bulk.stress_secs=60 "${append[@]}" || true
+	for s in "${!param[@]}"; do
+		append+=("$s=${param[$s]}")
+	done
+	env "${env[@]}" bash "$TOP/scripts/qemu.sh" "$cfg" "$dir/$name.log" check "${append[@]}" \
+		< /dev/null || true
 	/usr/bin/python3 "$TOP/scripts/ktap.py" --skips "$CONFIGS/matrix" \
-		${suites:+--suites "$suites"} "$TREE" "$name=$dir/$name.log" > "$dir/$name.judge"
+		${suites:+--suites "$suites"} "$TREE" "$name=$dir/$name.log" > "$dir/$name.judge" || return 1
+	if [ -n "$require" ] && ! grep -Eq "${require//./ }" "$dir/$name.log"; then
+		echo "$name: the console lacks '${require//./ }'" >> "$dir/$name.judge"
+		return 1
+	fi
 }
 
 # Usage: run NAME KERNEL [SETTING...]; one entry: build, then boot or not.
@@ -73,33 +87,36 @@ run() {
 		bash "$TOP/scripts/sparse.sh" "$cfg" > "$dir/$name.judge" 2>"$dir/$name.log"
 		return
 	fi
-	env "${build_env[@]}" bash "$TOP/scripts/build.sh" "$cfg" > "$dir/$name.build.log" 2>&1 ||
-		{ tail -30 "$dir/$name.build.log"; return 1; }
+	# The other architectures build with CONFIG_WERROR: a warning fails
+	# them on every run, not only on the one that compiled the file.
+	if ! env "${build_env[@]}" bash "$TOP/scripts/build.sh" "$cfg" > "$dir/$name.build.log" 2>&1; then
+		{ echo "build failed:"; grep -E 'error|warning' "$dir/$name.build.log" | head -5; } > "$dir/$name.judge"
+		return 1
+	fi
 	if [ $build_only = 1 ]; then
-		grep -c 'warning:' "$dir/$name.build.log" | sed 's/^/build warnings: /' > "$dir/$name.judge" || true
-		! grep -q 'warning:' "$dir/$name.build.log"
+		echo "built, no warnings (CONFIG_WERROR)" > "$dir/$name.judge"
 		return
 	fi
-	bash "$TOP/scripts/initramfs.sh" "$cfg"
+	bash "$TOP/scripts/initramfs.sh" "$cfg" ||
+		{ echo "initramfs failed" > "$dir/$name.judge"; return 1; }
 	boot "$@"
 }
 
-bad=0
-echo "$TABLE" | while read -r name cfg settings; do
-	[ -n "$name" ] && [[ " $(echo $want) " == *" $name "* ]] || continue
+while read -r name cfg settings; do
+	[ -n "$name" ] && [[ " $want " == *" $name "* ]] || continue
 	log "matrix: $name ($cfg $settings)"
 	rm -f "$dir/$name".*
 	start=$SECONDS
 	# shellcheck disable=SC2086 # settings are words
-	if run "$name" "$cfg" $settings; then verdict=ok; else verdict=FAILED; fi
+	if run "$name" "$cfg" $settings < /dev/null; then verdict=ok; else verdict=FAILED; fi
 	echo "$name|$cfg|$settings|$((SECONDS - start))|$verdict|$(tail -1 "$dir/$name.judge" 2>/dev/null)" > "$dir/$name.result"
 	log "matrix: $name: $verdict in $((SECONDS - start)) s"
-done
+done <<< "$TABLE"
 {
 	echo "make matrix, $(date -u +%F), tree $(git -C "$TREE" describe --always), base $(base_version), QEMU $QEMU_MACHINE"
 	printf '%-10s %-20s %7s  %-7s %s\n' entry kernel seconds verdict result
 	for name in $want; do
-		[ -f "$dir/$name.result" ] || { printf '%-10s not run\n' "$name"; continue; }
+		[ -f "$dir/$name.result" ] || { printf '%-10s %-20s %7s  %-7s %s\n' "$name" - - FAILED "not run"; continue; }
 		IFS='|' read -r n cfg settings secs verdict line < "$dir/$name.result"
 		printf '%-10s %-20s %7s  %-7s %s\n' "$n" "$cfg" "$secs" "$verdict" "$line"
 		echo "           settings: $settings"
