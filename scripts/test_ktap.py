@@ -55,15 +55,18 @@ KASAN = '[    2.000000] BUG: KASAN: slab-use-after-free in kfree_bulk+0x10/0x20\
 
 class JudgeTest(unittest.TestCase):
     def judge(self, log, suites=SUITES, skips=SKIPS):
+        """The judge's counts, problems and hardware flag for @log; what
+        it printed is kept in self.printed."""
         with tempfile.NamedTemporaryFile('w', suffix='.log', delete=False) as f:
             f.write(log)
+        out = io.StringIO()
         try:
-            # The parser and the judge print what they saw: not wanted here.
-            with contextlib.redirect_stdout(io.StringIO()):
+            with contextlib.redirect_stdout(out):
                 counts, problems, hardware = ktap.judge(parser, 't', f.name, suites,
                                                         KSELFTESTS, skips)
         finally:
             os.unlink(f.name)
+        self.printed = out.getvalue()
         return counts, problems, hardware
 
     def assertFails(self, log, what, **kw):
@@ -125,6 +128,12 @@ class JudgeTest(unittest.TestCase):
             with self.subTest(case):
                 self.assertIn(old, CLEAN)
                 self.assertFails(CLEAN.replace(old, new), what)
+
+    def test_failed_case_is_named(self):
+        log = CLEAN.replace('    ok 1 test_alloc_free_bulk', '    not ok 1 test_alloc_free_bulk')
+        counts, _, _ = self.judge(log)
+        self.assertEqual(counts.failed, 1)
+        self.assertIn('t: failed tests: slab_bulk.test_alloc_free_bulk', self.printed)
 
     def test_missing_suite(self):
         self.assertFails(CLEAN, 'suite page_bulk did not run', suites=SUITES + ['page_bulk'])
