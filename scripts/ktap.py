@@ -17,6 +17,7 @@ its own message: its results say nothing about the series.
 import argparse
 import re
 import sys
+from collections import Counter
 
 # Suites every check kernel must run; a missing one is a failure.
 REQUIRED_SUITES = ['slab_bulk', 'page_bulk', 'kfree_rcu_bulk', 'slub_test', 'skb_bulk']
@@ -161,7 +162,8 @@ def tests_with(statuses, test, prefix=''):
     kselftest."""
     names = []
     for t in test.subtests:
-        name = prefix + t.name.split(':')[0].strip()
+        # A test the parser saw crash may have no name.
+        name = prefix + (t.name.split(':')[0].strip() or '(unnamed)')
         if t.subtests:
             names += tests_with(statuses, t, name + '.')
         elif t.status in statuses:
@@ -239,7 +241,8 @@ def judge(parser, name, path, suites, required, skips):
     print(f'{name}: {counts.passed} passed, {counts.failed + counts.crashed} failed, '
           f'{counts.skipped} skipped' + ''.join(f'; {p}' for p in problems))
     if failed:
-        print(f'{name}: failed tests: {", ".join(failed)}')
+        print(f'{name}: failed tests: ' +
+              ', '.join(t + (f' x{n}' if n > 1 else '') for t, n in Counter(failed).items()))
     return counts, problems, bool(hardware)
 
 
