@@ -32,6 +32,7 @@ if [ "${ICOUNT:-0}" = 1 ]; then
 	smp=1
 fi
 mem=${MEM:-2G}
+smp_opt=$smp
 numa=()
 nodes=${NUMA:-1}
 need_uint NUMA "$nodes"
@@ -44,6 +45,9 @@ if [ "$nodes" -gt 1 ]; then
 	[ $((smp % nodes)) = 0 ] && [ $((mem_mb % nodes)) = 0 ] ||
 		die "NUMA=$nodes does not divide SMP=$smp and MEM=$mem evenly"
 	per=$((smp / nodes))
+	# A socket (and its last-level cache) a node, as on real NUMA
+	# machines: one socket across nodes is an insane topology to Linux.
+	smp_opt=$smp,sockets=$nodes
 	for ((n = 0; n < nodes; n++)); do
 		numa+=(-object "memory-backend-ram,id=mem$n,size=$((mem_mb / nodes))M"
 		       -numa "node,nodeid=$n,cpus=$((n * per))-$((n * per + per - 1)),memdev=mem$n")
@@ -59,7 +63,7 @@ if [ "$mode" = check ] || [ "$mode" = net ] || [ "${NIC:-0}" = 1 ]; then
 	nic=(-netdev hubport,id=nic0,hubid=0 -device "${NIC_MODEL:-e1000e},netdev=nic0")
 fi
 timeout --foreground -k 10 "${TIMEOUT:-900}" qemu-system-x86_64 \
-	-machine "$QEMU_MACHINE" "${accel[@]}" -cpu max -smp "$smp" -m "$mem" "${numa[@]}" \
+	-machine "$QEMU_MACHINE" "${accel[@]}" -cpu max -smp "$smp_opt" -m "$mem" "${numa[@]}" \
 	-nographic -no-reboot "${nic[@]}" \
 	-kernel "$out/arch/x86/boot/bzImage" -initrd "$out/initramfs.cpio.gz" \
 	-append "console=ttyS0 panic=-1 oops=panic loglevel=7 slab_bulk.mode=$mode $nic_args $*" \
