@@ -5,7 +5,7 @@
 # subject and text are kept; its shortlog and diffstat are made anew.
 . "$(dirname "$0")/lib.sh"
 
-[ -d "$TREE/.git" ] || die "no tree at $TREE: run make tree"
+[ -e "$TREE/.git" ] || die "no tree at $TREE: run make tree"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 format_series "$tmp"

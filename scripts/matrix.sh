@@ -47,7 +47,7 @@ rm -f "$dir/summary.txt"
 boot() {
 	local name=$1 cfg=$2 s suites= require=
 	local env=(MEM=3G "TIMEOUT=$timeout") append=()
-	local -A param=([slab_bulk.pktgen_count]=100000 [slab_bulk.pktgen_timeout]=900
+	local -A param=([slab_bulk.pktgen_count]=100000 [slab_bulk.pktgen_timeout]=300
 			[slab_bulk.stress_secs]=60)
 	shift 2
 	for s in "$@"; do
