@@ -15,7 +15,7 @@
 # run; REQUIRE, an extended regular expression the console must match,
 # "." for a space; BUILD_ONLY=1; SPARSE=1), anything else goes on the
 # kernel command line, where it replaces the default of the same name.
-# Entries that share a kernel build it once.
+# Entries that share a kernel build it once; the slowest comes last.
 TABLE='
 rt        test+rt             -
 pagealloc test+numa+pagealloc debug_pagealloc=on init_on_free=1
@@ -23,10 +23,10 @@ poison    test+numa+pagealloc debug_pagealloc=on page_poison=1
 numa      test+numa+pagealloc NUMA=2 SMP=4 MEM=4G REQUIRE=nodes=0-1.cpus=4
 memcg     test                slab_bulk.memcg=1 REQUIRE=slab_bulk:.memcg./slab_bulk_run
 tiny      test+tiny           SUITES=skb_bulk
-kcsan     test+kcsan          slab_bulk.stress_secs=300
 i386      test+i386           ARCH=i386 BUILD_ONLY=1
 arm64     test+arm64          ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- BUILD_ONLY=1
 sparse    test+numa           SPARSE=1
+kcsan     test+kcsan          slab_bulk.stress_secs=300
 '
 names=$(echo "$TABLE" | awk 'NF { print $1 }')
 want=${MATRIX:-$names}
