@@ -85,6 +85,19 @@ need_configs() {
 	done
 }
 
+# Usage: judge_tests DIR; runs the judges' own unit tests (the log judge,
+# the benchmark report) with their output in DIR, and dies if one fails: a
+# judge that lets a failure pass makes every run it judges worthless.
+judge_tests() {
+	local t
+	mkdir -p "$1"
+	for t in test_ktap test_report; do
+		/usr/bin/python3 "$TOP/scripts/$t.py" "$TREE" > "$1/$t.log" 2>&1 ||
+			{ cat "$1/$t.log"; die "scripts/$t.py failed"; }
+		log "$t: $(grep '^Ran ' "$1/$t.log"), all as expected"
+	done
+}
+
 # Usage: prepare_guest CONFIG; builds the kernel of configs/CONFIG.config,
 # packs its initramfs and probes KVM once: all a guest of it needs.
 prepare_guest() {

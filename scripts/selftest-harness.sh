@@ -26,11 +26,7 @@ bash "$TOP/scripts/tree.sh"
 tree_matches_patches
 dir=$BUILD/mutants
 mkdir -p "$dir"
-for t in test_ktap test_report; do
-	/usr/bin/python3 "$TOP/scripts/$t.py" "$TREE" > "$dir/$t.log" 2>&1 ||
-		{ cat "$dir/$t.log"; die "scripts/$t.py failed"; }
-	log "$t: $(grep '^Ran ' "$dir/$t.log"), all as expected"
-done
+judge_tests "$dir"
 
 # Usage: worktree NAME [MUTATION]; a scratch worktree of the series at
 # $dir/NAME/linux, with MUTATION applied.
