@@ -7,17 +7,15 @@
 # build/bench/bench.json, report.md and the plots.
 . "$(dirname "$0")/lib.sh"
 
-SUITES=${SUITES:-calib,slab_free,slab_alloc,kfree_bulk,kmalloc,page,skb_free,pktgen}
 # Unset: every rcuscale case; set and empty: none.
 RCUSCALE=${RCUSCALE-fixed,vary,call_rcu,call_rcu_vary}
 RCUSCALE_ARGS=${RCUSCALE_ARGS:-kfree_loops=8,kfree_alloc_num=8000,kfree_nthreads=1}
 RUNS=${RUNS:-2}
 BENCH_ARGS=${BENCH_ARGS:-}
 outdir=$BUILD/bench
-need_one_of SUITES "$SUITES" calib slab_free slab_alloc kfree_bulk kmalloc page skb_free pktgen
 need_one_of RCUSCALE "$RCUSCALE" fixed vary call_rcu call_rcu_vary
 need_uint RUNS "$RUNS"
-# Module parameters, comma-separated NAME=VALUE: those of test_slab_bulk's
+# Module parameters, comma-separated NAME=VALUE: those of test_slab_bulk_bench
 # benchmark for BENCH_ARGS, rcuscale's sizes for RCUSCALE_ARGS (the cases
 # set its kfree_by_call_rcu and kfree_vary_obj_size).
 for a in ${BENCH_ARGS//,/ }; do
@@ -38,6 +36,13 @@ done
 
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
+# The suites: those of bench_suites[] in the series' benchmark module, then
+# pktgen, which the kselftest times. Default: all of them.
+suites=$(sed -n 's/^\t{ "\([a-z0-9_]*\)", bench_[a-z0-9_]*,.*/\1/p' \
+	 "$TREE/lib/test_slab_bulk_bench.c")
+suites="$suites pktgen"
+SUITES=${SUITES:-$(echo $suites | tr ' ' ,)}
+need_one_of SUITES "$SUITES" $suites
 mkdir -p "$outdir"
 
 # The base kernel builds in a worktree laid out like the main tree, so

@@ -17,7 +17,9 @@ import re
 import statistics
 import subprocess
 
-LINE = re.compile(r'test_slab_bulk: bench suite=(\S+) case=(\S+) variant=(\S+) n=(\d+) objs=(\d+) '
+# test_slab_bulk_bench prints the lines; before the series split the module
+# (the bench base kernel) test_slab_bulk did, and the kselftest prints pktgen's.
+LINE = re.compile(r'test_slab_bulk(?:_bench)?: bench suite=(\S+) case=(\S+) variant=(\S+) n=(\d+) objs=(\d+) '
                   r'sections=(\d+) ticked=\d+ cycles=(\d+) free_slowpath=(-?\d+) '
                   r'free_fastpath=(-?\d+) alloc_slowpath=(-?\d+) alloc_fastpath=(-?\d+)')
 RCU = re.compile(r'rcuscale case=(\S+) (\d+) ns, loops: (\d+), batches: (\d+), '

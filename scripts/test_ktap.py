@@ -138,6 +138,14 @@ class JudgeTest(unittest.TestCase):
     def test_missing_suite(self):
         self.assertFails(CLEAN, 'suite page_bulk did not run', suites=SUITES + ['page_bulk'])
 
+    def test_required_kselftest_skip(self):
+        """A required kselftest may skip where its skip is listed, and
+        nowhere else."""
+        log = CLEAN.replace('ok 1 stress', 'ok 1 stress: no slabinfo # SKIP')
+        _, problems, _ = self.judge(log, skips=SKIPS | {'stress'})
+        self.assertEqual(problems, [])
+        self.assertFails(log, 'kselftest stress did not pass')
+
     def test_unexpected_skip(self):
         self.assertFails(CLEAN, 'unexpected skip: slab_bulk.test_free_bulk_kfence_mixed',
                          skips=set())

@@ -12,8 +12,13 @@ import unittest
 REPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'report.py')
 
 
-def line(case, cycles):
-    return (f'test_slab_bulk: bench suite=slab_free case={case} variant=bulk n=32 objs=3200 '
+# The series' module is test_slab_bulk_bench; the bench base kernel's, before
+# the split, test_slab_bulk: the report reads both.
+MODULE = {'base': 'test_slab_bulk', 'series': 'test_slab_bulk_bench'}
+
+
+def line(kernel, case, cycles):
+    return (f'{MODULE[kernel]}: bench suite=slab_free case={case} variant=bulk n=32 objs=3200 '
             f'sections=100 ticked=0 cycles={cycles} free_slowpath=10 free_fastpath=3190 '
             'alloc_slowpath=0 alloc_fastpath=0\n')
 
@@ -31,7 +36,7 @@ class ReportTest(unittest.TestCase):
             for kernel in ('base', 'series'):
                 path = os.path.join(out, f'{kernel}-run{run}.log')
                 with open(path, 'w') as f:
-                    f.write(CALIB + line('seq', cycles))
+                    f.write(CALIB + line(kernel, 'seq', cycles))
                 logs.append(f'{kernel}:{run}={path}')
         proc = subprocess.run([sys.executable, REPORT, '--out', out, '--base-version', 'v',
                                '--config', '/dev/null'] + logs,
@@ -43,6 +48,8 @@ class ReportTest(unittest.TestCase):
         proc, bench = self.run_report([300000, 301000])
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertEqual(sorted({r['run'] for r in bench['records']}), [1, 2])
+        self.assertEqual(sorted({r['kernel'] for r in bench['records']
+                                 if r['suite'] == 'slab_free'}), ['base', 'series'])
 
     def test_runs_that_disagree_fail(self):
         proc, bench = self.run_report([300000, 360000])
