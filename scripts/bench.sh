@@ -38,8 +38,9 @@ bash "$TOP/scripts/tree.sh"
 tree_matches_patches
 # The suites: those of bench_suites[] in the series' benchmark module, then
 # pktgen, which the kselftest times. Default: all of them.
-suites=$(sed -n 's/^\t{ "\([a-z0-9_]*\)", bench_[a-z0-9_]*,.*/\1/p' \
-	 "$TREE/lib/test_slab_bulk_bench.c")
+src=$TREE/lib/test_slab_bulk_bench.c
+suites=$(sed -n '/^static const struct bench_suite bench_suites\[\]/,/^};/s/^\t{ "\([a-z0-9_]*\)",.*/\1/p' "$src")
+[ -n "$suites" ] || die "no suites found in bench_suites[] of $src"
 suites="$suites pktgen"
 SUITES=${SUITES:-$(echo $suites | tr ' ' ,)}
 need_one_of SUITES "$SUITES" $suites

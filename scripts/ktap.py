@@ -156,19 +156,27 @@ def leaks(report):
             and not any(k in l for l in r for k in KNOWN_LEAKS)]
 
 
-def tests_with(statuses, test, prefix=''):
+def tests_with(statuses, test, prefix='', full=False):
     """Names of the tests below @test whose status is in @statuses:
     "suite.case" for KUnit, the name before any ": reason" for a
-    kselftest."""
+    kselftest (with @full, the name and the reason)."""
     names = []
     for t in test.subtests:
         # A test the parser saw crash may have no name.
         name = prefix + (t.name.split(':')[0].strip() or '(unnamed)')
         if t.subtests:
-            names += tests_with(statuses, t, name + '.')
+            names += tests_with(statuses, t, name + '.', full)
         elif t.status in statuses:
-            names.append(name)
+            names.append(prefix + t.name.strip() if full and t.name.strip() else name)
     return names
+
+
+def listed(skip, skips):
+    """Whether the skip list has @skip, a test name with any ": reason" a
+    kselftest gives: an entry "name" takes every skip of the test, an
+    entry "name: reason" only a skip whose reason starts so."""
+    name = skip.split(':')[0].strip()
+    return name in skips or any(':' in e and skip.startswith(e) for e in skips)
 
 
 def expected_skips(path):
@@ -195,11 +203,11 @@ def judge(parser, name, path, suites, required, skips):
     counts = parser.TestCounts()
     # No suites required: KUnit did not run at boot (kunit.enable=0).
     parts_run = (('kunit', kunit),) if suites else ()
-    seen_skips, failed = [], []
+    seen_skips, failed = [], []  # skips with their reasons
     for part, text in parts_run + (('kselftest', kself),):
         test = parser.parse_run_tests(text)
         counts.add_subtest_counts(test.counts)
-        seen_skips += tests_with((parser.TestStatus.SKIPPED,), test)
+        seen_skips += tests_with((parser.TestStatus.SKIPPED,), test, full=True)
         failed += tests_with((parser.TestStatus.FAILURE, parser.TestStatus.TEST_CRASHED), test)
         if test.status in (parser.TestStatus.FAILURE_TO_PARSE_TESTS,
                            parser.TestStatus.NO_TESTS):
@@ -214,15 +222,17 @@ def judge(parser, name, path, suites, required, skips):
             passed = {t.name for t in test.subtests
                       if t.status == parser.TestStatus.SUCCESS}
             # A required test may skip only where the skip list says so.
-            listed_skips = set(tests_with((parser.TestStatus.SKIPPED,), test)) & skips
+            listed_skips = {t.split(':')[0].strip() for t in
+                            tests_with((parser.TestStatus.SKIPPED,), test, full=True)
+                            if listed(t, skips)}
             problems += [f'kselftest {s} did not pass' for s in required
                          if s not in passed and s not in listed_skips]
-    problems += [f'unexpected skip: {t}' for t in seen_skips if t not in skips]
+    problems += [f'unexpected skip: {t}' for t in seen_skips if not listed(t, skips)]
     # KUnit runs whole at every boot that runs it, so a listed KUnit skip
     # ("suite.case") that did not happen means the list is out of date.
     if parts_run:
         problems += [f'expected skip did not happen: {t}' for t in sorted(skips)
-                     if '.' in t and t not in seen_skips]
+                     if '.' in t.split(':')[0] and t not in seen_skips]
     if not done:
         problems.append('guest did not finish')
     for line in lines:

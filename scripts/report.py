@@ -4,7 +4,7 @@
 
 Usage: report.py --out DIR --base-version V --config CONFIG KERNEL:RUN=LOG...
 
-A result line of test_slab_bulk gives, for one case, the objects timed, the
+A result line of test_slab_bulk_bench gives, for one case, the objects timed, the
 timed sections and the cycles they took (one cycle per guest instruction
 under -icount shift=0). The cost of an empty section, from the calib suite
 of the same boot, is subtracted before dividing by the objects.
@@ -274,7 +274,7 @@ def main():
         f'{os.environ.get("QEMU_MACHINE", "?")}, TCG, `-icount shift=0,sleep=off`, 1 vCPU, 2 GiB',
         '- kernel config: configs/base.config + configs/bench.config (SLUB_STATS on, '
         'no debugging)',
-        '- method: test_slab_bulk times each case with get_cycles(); under -icount shift=0 '
+        '- method: test_slab_bulk_bench (test_slab_bulk in the base) times each case with get_cycles(); under -icount shift=0 '
         'one TSC tick is one guest instruction. The cost of an empty timed section '
         f'({", ".join(f"{k} {v:.0f}" for k, v in sorted(overheads.items()))} instructions) is '
         'subtracted. Slow-path counts are SLUB_STATS counters read before and after each '

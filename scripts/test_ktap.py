@@ -146,6 +146,16 @@ class JudgeTest(unittest.TestCase):
         self.assertEqual(problems, [])
         self.assertFails(log, 'kselftest stress did not pass')
 
+    def test_skip_listed_with_its_reason(self):
+        """An entry "name: reason" takes a skip for that reason only."""
+        listed = SKIPS | {'stress: no slabinfo'}
+        log = CLEAN.replace('ok 1 stress', 'ok 1 stress: no slabinfo here # SKIP')
+        _, problems, _ = self.judge(log, skips=listed)
+        self.assertEqual(problems, [])
+        log = CLEAN.replace('ok 1 stress', 'ok 1 stress: needs two CPUs # SKIP')
+        self.assertFails(log, 'unexpected skip: stress: needs two CPUs', skips=listed)
+        self.assertFails(log, 'kselftest stress did not pass', skips=listed)
+
     def test_unexpected_skip(self):
         self.assertFails(CLEAN, 'unexpected skip: slab_bulk.test_free_bulk_kfence_mixed',
                          skips=set())
