@@ -295,7 +295,9 @@ def main():
     rep.loop_bulk_table('slab_free: kmem_cache_free() loop vs kmem_cache_free_bulk(), '
                         'in allocation order (256-byte objects)', 'slab_free',
                         present(records, 'slab_free', 'seq'))
-    rep.loop_bulk_table('slab_free: worst case, neighbours from 2..16 slabs and random order',
+    rep.loop_bulk_table('slab_free: other orders (ilvK: neighbours from K slabs; rand: shuffled; '
+                        'scat: drawn from a pool 16x the bulk; holes3, half: allocation order '
+                        'with every third, or a random half, left out)',
                         'slab_free', [cn for cn in present(records, 'slab_free')
                                       if cn[0] != 'seq'])
     rep.loop_bulk_table('slab_alloc: kmem_cache_alloc() loop vs kmem_cache_alloc_bulk()',
