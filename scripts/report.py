@@ -34,7 +34,7 @@ def per_obj(count, objs):
 
 def parse_log(path, kernel):
     text = open(path, encoding='utf-8', errors='replace').read()
-    rows, overhead = [], 0.0
+    rows, overhead = [], None
     for m in LINE.finditer(text):
         suite, case, variant = m.group(1), m.group(2), m.group(3)
         n, objs, sections, cycles = (int(m.group(i)) for i in range(4, 8))
@@ -45,9 +45,13 @@ def parse_log(path, kernel):
             else:
                 rows.append({'kernel': kernel, 'suite': suite, 'case': case,
                              'variant': variant, 'n': n,
-                             'insn_per_obj': (cycles - sections * overhead) / objs,
+                             'insn_per_obj': (cycles - sections * (overhead or 0)) / objs,
                              'slowpath_per_obj': None})
             continue
+        # Without calib's empty section every figure would carry its cost.
+        if overhead is None:
+            raise SystemExit(f'{path}: a {suite} result before calib\'s empty section: '
+                             'its cost cannot be subtracted (run the calib suite first)')
         slow = aslow if suite == 'slab_alloc' else fslow
         rows.append({
             'kernel': kernel, 'suite': suite, 'case': case, 'variant': variant,
@@ -69,7 +73,7 @@ def parse_log(path, kernel):
                      'fastpath_per_obj': per_obj(fast, objs), 'time_ns': int(m.group(2)),
                      'loops': int(m.group(3)), 'batches': int(m.group(4)),
                      'footprint_mb': int(m.group(5))})
-    return rows, overhead
+    return rows, overhead or 0.0
 
 
 def key(r):

@@ -51,6 +51,17 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(sorted({r['kernel'] for r in bench['records']
                                  if r['suite'] == 'slab_free'}), ['base', 'series'])
 
+    def test_results_without_calib_fail(self):
+        out = tempfile.mkdtemp()
+        path = os.path.join(out, 'base-run1.log')
+        with open(path, 'w') as f:
+            f.write(line('base', 'seq', 300000))
+        proc = subprocess.run([sys.executable, REPORT, '--out', out, '--base-version', 'v',
+                               '--config', '/dev/null', f'base:1={path}'],
+                              capture_output=True, text=True)
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn("calib's empty section", proc.stderr)
+
     def test_runs_that_disagree_fail(self):
         proc, bench = self.run_report([300000, 360000])
         self.assertNotEqual(proc.returncode, 0)
