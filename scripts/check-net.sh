@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make check-net: boots each CHECK_CONFIGS kernel (default "test debug")
-# RUNS times (default 10) running only the kselftest's network tests, with
-# KUnit off and NET_PKTGEN_COUNT packets (default 10000) a test, through
-# the NIC_MODEL NIC (default e1000e). Every log is judged like make check;
+# RUNS times (default 10) running only the kselftest's network tests
+# (scripts/ktap.py's NET_KSELFTESTS: pktgen through the NIC_MODEL NIC,
+# default e1000e, NET_PKTGEN_COUNT packets a test, default 10000; TCP and
+# UDP between two e1000e and two virtio-net NICs), with KUnit off. Every log is judged like make check;
 # build/check-net/summary.txt holds the link-up time of each boot with
 # their minimum, median and maximum per configuration, and the verdicts.
 . "$(dirname "$0")/lib.sh"
@@ -42,6 +43,6 @@ done
 	echo
 	# Without the KUnit parser's own progress lines (time-stamped).
 	/usr/bin/python3 "$TOP/scripts/ktap.py" --suites= \
-		--kselftests pktgen_tx_fresh,pktgen_tx_shared "$TREE" "${args[@]}" |
+		--kselftests net "$TREE" "${args[@]}" |
 		grep -v '^\[[0-9:]*\] '
 } | tee "$outdir/summary.txt"

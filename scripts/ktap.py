@@ -25,7 +25,10 @@ REQUIRED_SUITES = ['slab_bulk', 'page_bulk', 'kfree_rcu_bulk', 'slub_test', 'skb
 # kselftest results that must pass, not be skipped: the guest has the NIC,
 # fault injection and the cgroup2 memory controller.
 # --kselftests replaces the list (make stress runs the stress alone).
-DEFAULT_KSELFTESTS = ['pktgen_tx_fresh', 'pktgen_tx_shared', 'alloc_bulk_fail_halfway',
+NET_KSELFTESTS = ['pktgen_tx_fresh', 'pktgen_tx_shared',
+                  'traffic_tcp_e1000e', 'traffic_udp_e1000e',
+                  'traffic_tcp_virtio_net', 'traffic_udp_virtio_net']
+DEFAULT_KSELFTESTS = NET_KSELFTESTS + ['alloc_bulk_fail_halfway',
                        'alloc_pages_bulk_fail', 'pages_bulk_account', 'kfree_rcu_emergency',
                        'stress']
 
@@ -261,7 +264,8 @@ def judge(parser, name, path, suites, required, skips):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--kselftests', default=','.join(DEFAULT_KSELFTESTS),
-                    help='kselftests that must pass, comma-separated')
+                    help='kselftests that must pass, comma-separated; "net" for '
+                         'the network tests (NET_KSELFTESTS)')
     ap.add_argument('--suites', default=','.join(REQUIRED_SUITES),
                     help='KUnit suites that must run at boot, comma-separated; '
                          'empty when KUnit is off')
@@ -271,6 +275,8 @@ def main():
     ap.add_argument('tree')
     ap.add_argument('logs', nargs='+', metavar='NAME=LOG')
     args = ap.parse_args()
+    if args.kselftests == 'net':
+        args.kselftests = ','.join(NET_KSELFTESTS)
     sys.path.insert(0, args.tree + '/tools/testing/kunit')
     import kunit_parser as parser
     total = parser.TestCounts()

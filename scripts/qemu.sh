@@ -6,14 +6,17 @@
 # between them), ICOUNT=1 (one vCPU clock tick per guest instruction,
 # deterministic; always TCG) and TIMEOUT (seconds) tune it.
 #
-# MODE check and net, and bench with NIC=1, get a NIC for pktgen
-# (NIC_MODEL: only e1000e so far), alone on a QEMU hub that has no other
-# port, so its packets reach nothing. e1000e uses legacy interrupts
-# (IntMode=0) so that its TX completion runs in its NAPI poll, in softirq
-# (with MSI-X it runs in the hard interrupt handler; its MSI self-test
-# fails under QEMU). The machine (QEMU_MACHINE,
-# see lib.sh) routes that interrupt with a fixed table. Otherwise there is
-# no network device.
+# MODE check and net, and bench with NIC=1, get NICs, each group alone on a
+# QEMU hub of its own that has no other port, so their packets reach
+# nothing outside the guest: hub 0 holds the NIC for pktgen (NIC_MODEL:
+# only e1000e so far); hub 1 two e1000e and hub 2 two virtio-net NICs, the
+# pairs of the traffic tests. The first e1000e uses legacy interrupts
+# (e1000e.IntMode=0, which sets the first board only) so that its TX
+# completion runs in its NAPI poll, in softirq; the pair keeps the default,
+# MSI-X, where TX completion runs in the hard interrupt handler (MSI, mode
+# 1, fails its self-test under QEMU). The machine (QEMU_MACHINE, see
+# lib.sh) routes the legacy interrupt with a fixed table. Otherwise there
+# is no network device.
 . "$(dirname "$0")/lib.sh"
 
 out=$(out_dir "${1:?usage: qemu.sh OUT LOG MODE [APPEND...]}")
@@ -60,7 +63,14 @@ if [ "$mode" = check ] || [ "$mode" = net ] || [ "${NIC:-0}" = 1 ]; then
 	e1000e) nic_args=e1000e.IntMode=0 ;;
 	*) die "NIC_MODEL ${NIC_MODEL}: only e1000e is supported" ;;
 	esac
-	nic=(-netdev hubport,id=nic0,hubid=0 -device "${NIC_MODEL:-e1000e},netdev=nic0")
+	nic=()
+	# Usage: add_nic ID HUB MODEL
+	add_nic() { nic+=(-netdev "hubport,id=$1,hubid=$2" -device "$3,netdev=$1"); }
+	add_nic pktgen0 0 "${NIC_MODEL:-e1000e}"
+	add_nic e1000e1 1 e1000e
+	add_nic e1000e2 1 e1000e
+	add_nic virtio1 2 virtio-net-pci
+	add_nic virtio2 2 virtio-net-pci
 fi
 timeout --foreground -k 10 "${TIMEOUT:-900}" qemu-system-x86_64 \
 	-machine "$QEMU_MACHINE" "${accel[@]}" -cpu max -smp "$smp_opt" -m "$mem" "${numa[@]}" \
