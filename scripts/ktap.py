@@ -261,6 +261,11 @@ def judge(parser, name, path, suites, required, skips):
     return counts, problems, bool(hardware)
 
 
+def required_kselftests(arg):
+    """The kselftests --kselftests ARG names: "net" is NET_KSELFTESTS."""
+    return list(NET_KSELFTESTS) if arg == 'net' else arg.split(',')
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--kselftests', default=','.join(DEFAULT_KSELFTESTS),
@@ -275,8 +280,6 @@ def main():
     ap.add_argument('tree')
     ap.add_argument('logs', nargs='+', metavar='NAME=LOG')
     args = ap.parse_args()
-    if args.kselftests == 'net':
-        args.kselftests = ','.join(NET_KSELFTESTS)
     sys.path.insert(0, args.tree + '/tools/testing/kunit')
     import kunit_parser as parser
     total = parser.TestCounts()
@@ -289,7 +292,7 @@ def main():
             skips = expected_skips(f'{args.skips}/{name.split("#")[0]}.skips')
         counts, problems, hardware = judge(parser, name, path,
                                            [s for s in args.suites.split(',') if s],
-                                           args.kselftests.split(','), skips)
+                                           required_kselftests(args.kselftests), skips)
         total.add_subtest_counts(counts)
         results.append((name, counts, problems, hardware))
         bad |= bool(problems) or counts.failed > 0 or counts.crashed > 0

@@ -135,6 +135,23 @@ class JudgeTest(unittest.TestCase):
         self.assertEqual(counts.failed, 1)
         self.assertIn('t: failed tests: slab_bulk.test_alloc_free_bulk', self.printed)
 
+    def test_net_kselftests(self):
+        """--kselftests net, and the default, require every network test:
+        a log without the traffic tests fails."""
+        self.assertEqual(ktap.required_kselftests('net'), ktap.NET_KSELFTESTS)
+        self.assertTrue(set(ktap.NET_KSELFTESTS) <= set(ktap.DEFAULT_KSELFTESTS))
+        self.assertIn('traffic_udp_virtio_net', ktap.NET_KSELFTESTS)
+        with tempfile.NamedTemporaryFile('w', suffix='.log', delete=False) as f:
+            f.write(CLEAN)
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                _, problems, _ = ktap.judge(parser, 't', f.name, SUITES,
+                                            ktap.required_kselftests('net'), SKIPS)
+        finally:
+            os.unlink(f.name)
+        self.assertTrue(any('traffic_tcp_e1000e did not pass' in p for p in problems),
+                        problems)
+
     def test_missing_suite(self):
         self.assertFails(CLEAN, 'suite page_bulk did not run', suites=SUITES + ['page_bulk'])
 
