@@ -37,11 +37,11 @@ done
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
 # The suites: those of bench_suites[] in the series' benchmark module, then
-# pktgen, which the kselftest times. Default: all of them.
+# pktgen and traffic, which the kselftest times. Default: all of them.
 src=$TREE/lib/test_slab_bulk_bench.c
 suites=$(sed -n '/^static const struct bench_suite bench_suites\[\]/,/^};/s/^\t{ "\([a-z0-9_]*\)",.*/\1/p' "$src")
 [ -n "$suites" ] || die "no suites found in bench_suites[] of $src"
-suites="$suites pktgen"
+suites="$suites pktgen traffic"
 SUITES=${SUITES:-$(echo $suites | tr ' ' ,)}
 need_one_of SUITES "$SUITES" $suites
 # Every figure has the cost of an empty timed section subtracted, which
@@ -69,7 +69,7 @@ logs=()
 declare -A UNKNOWN_OK_OF=([base]=1 [series]=0)
 for k in base series; do
 	CONFIG_UNKNOWN_OK=${UNKNOWN_OK_OF[$k]} SRC=${SRC_OF[$k]} bash "$TOP/scripts/build.sh" bench "${OUT_OF[$k]}"
-	SRC=${SRC_OF[$k]} bash "$TOP/scripts/initramfs.sh" "${OUT_OF[$k]}"
+	TRAFFIC_SRC=$TREE SRC=${SRC_OF[$k]} bash "$TOP/scripts/initramfs.sh" "${OUT_OF[$k]}"
 	git -C "${SRC_OF[$k]}" log -1 --format="%h %s" > "$outdir/$k.commit"
 done
 for run in $(seq 1 "$RUNS"); do

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # initramfs.sh OUT : packs busybox, the modules of $BUILD/out/OUT, the
-# slab_bulk kselftest and scripts/guest-init into $BUILD/out/OUT/initramfs.cpio.gz.
+# slab_bulk kselftest of SRC (default $TREE) and scripts/guest-init into
+# $BUILD/out/OUT/initramfs.cpio.gz.
 . "$(dirname "$0")/lib.sh"
 
 out=$(out_dir "${1:?usage: initramfs.sh OUT}")
@@ -15,5 +16,11 @@ chmod +x "$root/init"
 cp -a "$out/modroot/lib/modules" "$root/lib/"
 make -s -C "$src/tools/testing/selftests" TARGETS=slab_bulk \
 	INSTALL_PATH="$root/kselftest" install >/dev/null
+# make bench runs the traffic benchmark of one tree (TRAFFIC_SRC, the
+# series) on both kernels, since the base's kselftest predates it.
+if [ -n "${TRAFFIC_SRC:-}" ]; then
+	make -s -C "$TRAFFIC_SRC/tools/testing/selftests" TARGETS=slab_bulk \
+		INSTALL_PATH="$root/kselftest-traffic" install >/dev/null
+fi
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
 log "packed $out/initramfs.cpio.gz"

@@ -8,7 +8,8 @@
 #
 # MODE check and net, and bench with NIC=1, get NICs, each group alone on a
 # QEMU hub of its own that has no other port, so their packets reach
-# nothing outside the guest: hub 0 holds the NIC for pktgen (NIC_MODEL:
+# nothing outside the guest; the command line names each test's NICs by
+# their MAC addresses: hub 0 holds the NIC for pktgen (NIC_MODEL:
 # only e1000e so far); hub 1 two e1000e and hub 2 two virtio-net NICs, the
 # pairs of the traffic tests. The first e1000e uses legacy interrupts
 # (e1000e.IntMode=0, which sets the first board only) so that its TX
@@ -64,18 +65,23 @@ if [ "$mode" = check ] || [ "$mode" = net ] || [ "${NIC:-0}" = 1 ]; then
 	*) die "NIC_MODEL ${NIC_MODEL}: only e1000e is supported" ;;
 	esac
 	nic=()
-	# Usage: add_nic ID HUB MODEL
-	add_nic() { nic+=(-netdev "hubport,id=$1,hubid=$2" -device "$3,netdev=$1"); }
-	add_nic pktgen0 0 "${NIC_MODEL:-e1000e}"
-	add_nic e1000e1 1 e1000e
-	add_nic e1000e2 1 e1000e
-	add_nic virtio1 2 virtio-net-pci
-	add_nic virtio2 2 virtio-net-pci
+	# Usage: add_nic ID HUB MODEL MAC
+	add_nic() { nic+=(-netdev "hubport,id=$1,hubid=$2" -device "$3,netdev=$1,mac=$4"); }
+	add_nic pktgen0 0 "${NIC_MODEL:-e1000e}" 52:54:00:5b:00:01
+	add_nic e1000e1 1 e1000e 52:54:00:5b:01:01
+	add_nic e1000e2 1 e1000e 52:54:00:5b:01:02
+	add_nic virtio1 2 virtio-net-pci 52:54:00:5b:02:01
+	add_nic virtio2 2 virtio-net-pci 52:54:00:5b:02:02
+	# The tests use only the NICs they are given: guest-init finds them
+	# by these addresses.
+	nic_args="$nic_args slab_bulk.netif_pktgen=52:54:00:5b:00:01
+		  slab_bulk.netifs_e1000e=52:54:00:5b:01:01,52:54:00:5b:01:02
+		  slab_bulk.netifs_virtio_net=52:54:00:5b:02:01,52:54:00:5b:02:02"
 fi
 timeout --foreground -k 10 "${TIMEOUT:-900}" qemu-system-x86_64 \
 	-machine "$QEMU_MACHINE" "${accel[@]}" -cpu max -smp "$smp_opt" -m "$mem" "${numa[@]}" \
 	-nographic -no-reboot "${nic[@]}" \
 	-kernel "$out/arch/x86/boot/bzImage" -initrd "$out/initramfs.cpio.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic loglevel=7 slab_bulk.mode=$mode $nic_args $*" \
+	-append "console=ttyS0 panic=-1 oops=panic loglevel=7 slab_bulk.mode=$mode $(echo $nic_args) $*" \
 	< /dev/null > "$logf" 2>&1 || echo "qemu exit code $?" >> "$logf"
 grep -q '^==== slab_bulk: done' "$logf" || { echo "error: guest did not finish, see $logf" >&2; exit 1; }

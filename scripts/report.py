@@ -183,6 +183,24 @@ def rcu_table(rep, runs):
                       'with when the drains run, so a median needs RUNS=3 or more.']
 
 
+def traffic_table(rep, records):
+    """The traffic suite: a row per NIC and stream, base against series."""
+    rows = []
+    for variant, case in sorted({(r['variant'], r['case']) for r in records
+                                 if r['suite'] == 'traffic'}):
+        b, se = (rep.get(k, 'traffic', case, variant, 1) for k in ('base', 'series'))
+        digits = 2 if case.endswith('_byte') else 1
+        rows.append([variant, case, fmt(b, digits), fmt(se, digits),
+                     fmt(se / b if b and se else None, 3)])
+    if rows:
+        rep.table('traffic: TCP and UDP streams between two NICs of one guest (the kselftest\'s '
+                  'slab_bulk_traffic): guest instructions the CPU worked (idle time left out) per '
+                  'packet the sender sent (TCP segment, UDP datagram), per byte in the _byte rows; '
+                  'sender and receiver together. tcp: 64 KB writes; tcp_rec: 1448-byte writes with '
+                  'MSG_EOR, an skb each',
+                  ['NIC', 'stream', 'base', 'series', 'series/base'], rows)
+
+
 def present(records, suite, case=None):
     return sorted({(r['case'], r['n']) for r in records
                    if r['suite'] == suite and (case is None or r['case'] == case)},
@@ -343,6 +361,7 @@ def main():
                   '(1 instruction = 1 ns under -icount shift=0), not hardware rates',
                   ['skbs', 'base insn/pkt', 'series insn/pkt', 'series/base',
                    'base kpps (TCG virtual)', 'series kpps (TCG virtual)'], pgrow)
+    traffic_table(rep, records)
     rcu_table(rep, runs)
     images = plot(records, a.out)
     rep.lines += [''] + [f'![{i}]({i})' for i in images]
