@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Unit tests of report.py: runs that disagree beyond the tolerance fail,
-runs that agree pass, and bench.json keeps every run."""
+runs that agree pass, bench.json keeps every run, and the traffic table
+puts base and series side by side."""
 import json
 import os
 import subprocess
@@ -67,6 +68,24 @@ class ReportTest(unittest.TestCase):
         self.assertNotEqual(proc.returncode, 0)
         self.assertIn('not repeatable', proc.stderr)
         self.assertEqual(len([r for r in bench['records'] if r['suite'] == 'slab_free']), 4)
+
+    def test_traffic_rows_compare_base_and_series(self):
+        out = tempfile.mkdtemp()
+        logs = []
+        for kernel, cycles in (('base', 2000020), ('series', 1800020)):
+            path = os.path.join(out, f'{kernel}-run1.log')
+            with open(path, 'w') as f:
+                f.write(CALIB + 'test_slab_bulk: bench suite=traffic case=udp '
+                        f'variant=virtio_net n=1 objs=1000 sections=1 ticked=0 cycles={cycles} '
+                        'free_slowpath=-1 free_fastpath=-1 alloc_slowpath=-1 '
+                        'alloc_fastpath=-1\n')
+            logs.append(f'{kernel}:1={path}')
+        proc = subprocess.run([sys.executable, REPORT, '--out', out, '--base-version', 'v',
+                               '--config', '/dev/null'] + logs,
+                              capture_output=True, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(os.path.join(out, 'report.md')) as f:
+            self.assertIn('| virtio_net | udp | 2000.0 | 1800.0 | 0.900 |', f.read())
 
 
 if __name__ == '__main__':
