@@ -5,8 +5,9 @@
 # (scripts/ktap.py's NET_KSELFTESTS: pktgen through the NIC_MODEL NIC,
 # default e1000e, NET_PKTGEN_COUNT packets a test, default 10000; TCP and
 # UDP between two e1000e and two virtio-net NICs), with KUnit off. Every
-# log is judged like make check; build/check-net/summary.txt holds the link-up time of each boot with
-# their minimum, median and maximum per configuration, and the verdicts.
+# log is judged like make check; build/check-net/summary.txt holds the
+# link-up time of each boot with their minimum, median and maximum per
+# configuration, and the verdicts.
 . "$(dirname "$0")/lib.sh"
 
 CHECK_CONFIGS=${CHECK_CONFIGS:-test debug}

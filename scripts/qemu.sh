@@ -65,23 +65,27 @@ if [ "$mode" = check ] || [ "$mode" = net ] || [ "${NIC:-0}" = 1 ]; then
 	*) die "NIC_MODEL ${NIC_MODEL}: only e1000e is supported" ;;
 	esac
 	nic=()
-	# Usage: add_nic ID HUB MODEL MAC
-	add_nic() { nic+=(-netdev "hubport,id=$1,hubid=$2" -device "$3,netdev=$1,mac=$4"); }
-	add_nic pktgen0 0 "${NIC_MODEL:-e1000e}" 52:54:00:5b:00:01
-	add_nic e1000e1 1 e1000e 52:54:00:5b:01:01
-	add_nic e1000e2 1 e1000e 52:54:00:5b:01:02
-	add_nic virtio1 2 virtio-net-pci 52:54:00:5b:02:01
-	add_nic virtio2 2 virtio-net-pci 52:54:00:5b:02:02
-	# The tests use only the NICs they are given: guest-init finds them
-	# by these addresses.
-	nic_args="$nic_args slab_bulk.netif_pktgen=52:54:00:5b:00:01
-		  slab_bulk.netifs_e1000e=52:54:00:5b:01:01,52:54:00:5b:01:02
-		  slab_bulk.netifs_virtio_net=52:54:00:5b:02:01,52:54:00:5b:02:02"
+	# Usage: add_nic ARG HUB MODEL MAC; adds a NIC on hub HUB and names
+	# its MAC in slab_bulk.ARG= of the command line: the tests use only
+	# the NICs they are given, which guest-init finds by address.
+	add_nic() {
+		local id=nic$((${#nic[@]} / 4))
+		nic+=(-netdev "hubport,id=$id,hubid=$2" -device "$3,netdev=$id,mac=$4")
+		case " $nic_args " in
+		*" slab_bulk.$1="*) nic_args=$(echo "$nic_args" | sed "s/slab_bulk\.$1=[^ ]*/&,$4/") ;;
+		*) nic_args="$nic_args slab_bulk.$1=$4" ;;
+		esac
+	}
+	add_nic netif_pktgen 0 "${NIC_MODEL:-e1000e}" 52:54:00:5b:00:01
+	add_nic netifs_e1000e 1 e1000e 52:54:00:5b:01:01
+	add_nic netifs_e1000e 1 e1000e 52:54:00:5b:01:02
+	add_nic netifs_virtio_net 2 virtio-net-pci 52:54:00:5b:02:01
+	add_nic netifs_virtio_net 2 virtio-net-pci 52:54:00:5b:02:02
 fi
 timeout --foreground -k 10 "${TIMEOUT:-900}" qemu-system-x86_64 \
 	-machine "$QEMU_MACHINE" "${accel[@]}" -cpu max -smp "$smp_opt" -m "$mem" "${numa[@]}" \
 	-nographic -no-reboot "${nic[@]}" \
 	-kernel "$out/arch/x86/boot/bzImage" -initrd "$out/initramfs.cpio.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic loglevel=7 slab_bulk.mode=$mode $(echo $nic_args) $*" \
+	-append "console=ttyS0 panic=-1 oops=panic loglevel=7 slab_bulk.mode=$mode $nic_args $*" \
 	< /dev/null > "$logf" 2>&1 || echo "qemu exit code $?" >> "$logf"
 grep -q '^==== slab_bulk: done' "$logf" || { echo "error: guest did not finish, see $logf" >&2; exit 1; }
