@@ -71,7 +71,7 @@ git -C "$wt" checkout -q --detach -f bench-base
 declare -A SRC_OF=([base]=$wt [series]=$TREE)
 declare -A OUT_OF=([base]=$BUILD/wt-base/out/bench [series]=$BUILD/out/bench)
 logs=()
-# The base lacks the series' own options (CONFIG_NET_DEV_FREE_WAITLIST...).
+# The base lacks options the series' patches add (CONFIG_SLAB_BULK_KUNIT...).
 declare -A UNKNOWN_OK_OF=([base]=1 [series]=0)
 for k in base series; do
 	CONFIG_UNKNOWN_OK=${UNKNOWN_OK_OF[$k]} SRC=${SRC_OF[$k]} bash "$TOP/scripts/build.sh" bench "${OUT_OF[$k]}"

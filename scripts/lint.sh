@@ -66,14 +66,5 @@ for obj in $DRV_OBJS; do
 	echo "$(basename "$obj" .o) W=1 sparse: $new_w warnings, base had $old_w"
 	[ "$new_w" -le "$old_w" ] || bad=1
 done
-# CONFIG_NET_DEV_FREE_WAITLIST=n must build: drivers then free one by one.
-out=$BUILD/wt-lint/out/test
-if (cd "$wt" && scripts/config --file "$out/.config" -d NET_DEV_FREE_WAITLIST &&
-    make -s O="$out" CC="ccache gcc" olddefconfig &&
-    make -s O="$out" CC="ccache gcc" -j"$JOBS" bzImage modules) > "$BUILD/lint-build.log" 2>&1; then
-	echo "build: NET_DEV_FREE_WAITLIST=n: ok"
-else
-	echo "build: NET_DEV_FREE_WAITLIST=n: FAILED"; tail -20 "$BUILD/lint-build.log"; bad=1
-fi
 git -C "$TREE" worktree remove --force "$wt"
 [ $bad = 0 ] && echo "lint: clean" || { echo "lint: problems found"; exit 1; }
