@@ -22,6 +22,10 @@ import subprocess
 LINE = re.compile(r'test_slab_bulk(?:_bench)?: bench suite=(\S+) case=(\S+) variant=(\S+) n=(\d+) objs=(\d+) '
                   r'sections=(\d+) ticked=\d+ cycles=(\d+) free_slowpath=(-?\d+) '
                   r'free_fastpath=(-?\d+) alloc_slowpath=(-?\d+) alloc_fastpath=(-?\d+)')
+# The traffic benchmark's breakdown: per stream and cache, the objects
+# allocated and those bulk frees gave back in groups (-1: not counted).
+SHARE = re.compile(r'test_slab_bulk: bulk_share suite=traffic case=(\S+) variant=(\S+) '
+                   r'cache=(\S+) allocs=(-?\d+) bulk_objects=(-?\d+)')
 RCU = re.compile(r'rcuscale case=(\S+) (\d+) ns, loops: (\d+), batches: (\d+), '
                  r'memory footprint: (-?\d+)MB')
 RCU_SLAB = re.compile(r'rcuscale_slab case=(\S+) objects=(\d+) free_slowpath=(-?\d+) '
@@ -63,6 +67,12 @@ def parse_log(path, kernel):
             'alloc_slowpath_per_obj': per_obj(aslow, objs),
             'alloc_fastpath_per_obj': per_obj(afast, objs),
         })
+    for m in SHARE.finditer(text):
+        allocs, bulk = int(m.group(4)), int(m.group(5))
+        rows.append({'kernel': kernel, 'suite': 'traffic_share', 'case': m.group(1),
+                     'variant': m.group(2), 'n': m.group(3), 'insn_per_obj': None,
+                     'allocs': allocs, 'bulk_objects': bulk,
+                     'bulk_share': bulk / allocs if bulk >= 0 and allocs > 0 else None})
     slab = {m.group(1): (int(m.group(2)), int(m.group(3)), int(m.group(4)))
             for m in RCU_SLAB.finditer(text)}
     for m in RCU.finditer(text):
@@ -215,6 +225,36 @@ def traffic_table(rep, runs):
     if rows and len(runs) < 3:
         rep.lines += ['', f'traffic: only {len(runs)} runs per kernel; a median needs RUNS=3 '
                       'or more.']
+
+
+def share_table(rep, runs):
+    """The traffic suite's breakdown: for each stream and cache, the share of
+    the objects allocated that bulk frees gave back in groups, per run, and
+    the counts of the first run."""
+    by = {}
+    for rnum in sorted(runs):
+        for r in runs[rnum]:
+            if r['suite'] == 'traffic_share':
+                by.setdefault((r['variant'], r['case'], r['n'], r['kernel']), []).append(r)
+    rows = []
+    for variant, case, cache in sorted({k[:3] for k in by}):
+        cells = []
+        for kernel in ('base', 'series'):
+            rs = by.get((variant, case, cache, kernel), [])
+            first = rs[0] if rs else {}
+            cells += [' / '.join(fmt(r['bulk_share'], 3) for r in rs) or '-',
+                      f"{first.get('bulk_objects', '-')} of {first.get('allocs', '-')}"
+                      if rs else '-']
+        rows.append([variant, case, cache] + cells)
+    if rows:
+        rep.table('traffic breakdown: share of the objects each stream allocated that bulk '
+                  'frees gave back to the slab allocator in groups (SLUB_STATS '
+                  'free_bulk_objects / (alloc_fastpath + alloc_slowpath), per run, "-" where '
+                  'the kernel has no such counter); "kmalloc" sums the kmalloc caches (data '
+                  'heads and everything else that ran). Objects the NAPI skb cache takes '
+                  'back never reach the slab allocator and count as not given back in bulk',
+                  ['NIC', 'stream', 'cache', 'base share', 'base bulk of allocated (run 1)',
+                   'series share', 'series bulk of allocated (run 1)'], rows)
 
 
 def present(records, suite, case=None):
@@ -382,6 +422,7 @@ def main():
                   ['skbs', 'base insn/pkt', 'series insn/pkt', 'series/base',
                    'base kpps (TCG virtual)', 'series kpps (TCG virtual)'], pgrow)
     traffic_table(rep, runs)
+    share_table(rep, runs)
     rcu_table(rep, runs)
     images = plot(records, a.out)
     rep.lines += [''] + [f'![{i}]({i})' for i in images]

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Unit tests of report.py: runs that disagree beyond the tolerance fail,
 runs that agree pass, bench.json keeps every run, and the traffic table
-puts base and series side by side."""
+and its breakdown put base and series side by side."""
 import json
 import os
 import subprocess
@@ -90,6 +90,27 @@ class ReportTest(unittest.TestCase):
         with open(os.path.join(out, 'report.md')) as f:
             self.assertIn('| virtio_net | udp | 2000.0 / 2400.0 / 2100.0 | 1800.0 / 1900.0 / '
                           '2300.0 | 2100.0 | 1900.0 | 0.905 |', f.read())
+
+    def test_share_rows(self):
+        out = tempfile.mkdtemp()
+        logs = []
+        # The base kernel has no free_bulk_objects: its share is not counted.
+        counts = {'base': ('1000', '-1'), 'series': ('1000', '600')}
+        for kernel in ('base', 'series'):
+            path = os.path.join(out, f'{kernel}-run1.log')
+            with open(path, 'w') as f:
+                f.write(CALIB + 'test_slab_bulk: bulk_share suite=traffic case=tcp '
+                        'variant=e1000e cache=skbuff_fclone_cache '
+                        f'allocs={counts[kernel][0]} bulk_objects={counts[kernel][1]}\n'
+                        + line(kernel, 'seq', 300000))
+            logs.append(f'{kernel}:1={path}')
+        proc = subprocess.run([sys.executable, REPORT, '--out', out, '--base-version', 'v',
+                               '--config', '/dev/null'] + logs,
+                              capture_output=True, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(os.path.join(out, 'report.md')) as f:
+            self.assertIn('| e1000e | tcp | skbuff_fclone_cache | - | -1 of 1000 | 0.600 | '
+                          '600 of 1000 |', f.read())
 
 
 if __name__ == '__main__':
