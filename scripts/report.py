@@ -242,9 +242,9 @@ def share_table(rep, runs):
         for kernel in ('base', 'series'):
             rs = by.get((variant, case, cache, kernel), [])
             first = rs[0] if rs else {}
+            counts = [first.get(k, -1) for k in ('bulk_objects', 'allocs')]
             cells += [' / '.join(fmt(r['bulk_share'], 3) for r in rs) or '-',
-                      f"{first.get('bulk_objects', '-')} of {first.get('allocs', '-')}"
-                      if rs else '-']
+                      ' of '.join(str(c) if c >= 0 else '-' for c in counts)]
         rows.append([variant, case, cache] + cells)
     if rows:
         rep.table('traffic breakdown: share of the objects each stream allocated that bulk '

@@ -109,7 +109,7 @@ class ReportTest(unittest.TestCase):
                               capture_output=True, text=True)
         self.assertEqual(proc.returncode, 0, proc.stderr)
         with open(os.path.join(out, 'report.md')) as f:
-            self.assertIn('| e1000e | tcp | skbuff_fclone_cache | - | -1 of 1000 | 0.600 | '
+            self.assertIn('| e1000e | tcp | skbuff_fclone_cache | - | - of 1000 | 0.600 | '
                           '600 of 1000 |', f.read())
 
 
