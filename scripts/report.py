@@ -249,8 +249,10 @@ def share_table(rep, runs):
     if rows:
         rep.table('traffic breakdown: share of the objects each stream allocated that bulk '
                   'frees gave back to the slab allocator in groups (SLUB_STATS '
-                  'free_bulk_objects / (alloc_fastpath + alloc_slowpath), per run, "-" where '
-                  'the kernel has no such counter); "kmalloc" sums the kmalloc caches (data '
+                  'free_bulk_objects / (alloc_fastpath + alloc_slowpath), both counted over the '
+                  'stream, whatever else ran then; per run; "-" where the kernel cannot count it '
+                  '(no such counter, or other caches merged into this one) or the stream '
+                  'allocated none); "kmalloc" sums the kmalloc caches (data '
                   'heads and everything else that ran). Objects the NAPI skb cache takes '
                   'back never reach the slab allocator and count as not given back in bulk',
                   ['NIC', 'stream', 'cache', 'base share', 'base bulk of allocated (run 1)',
