@@ -89,5 +89,5 @@ for run in $(seq 1 "$RUNS"); do
 	done
 done
 /usr/bin/python3 "$TOP/scripts/report.py" --out "$outdir" \
-	--base-version "$(cat "$BUILD/base-version" 2>/dev/null || base_version)" \
+	--base-version "$BASE_PKG $(cat "$BUILD/base-version" 2>/dev/null || base_version)" \
 	--config "$BUILD/out/bench/.config" "${logs[@]}"

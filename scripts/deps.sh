@@ -4,9 +4,12 @@
 # packages named as arguments (make matrix's cross compiler).
 . "$(dirname "$0")/lib.sh"
 
-PKGS="linux-source-6.12 build-essential flex bison bc libelf-dev libssl-dev
+PKGS="build-essential flex bison bc libelf-dev libssl-dev
       dwarves qemu-system-x86 ccache sparse cpio kmod xz-utils busybox-static
-      python3 python3-matplotlib git rsync $*"
+      python3 python3-matplotlib git rsync curl $*"
+# A base from the host's apt sources is installed like any package; a
+# pinned .deb (BASE_DEB_URL) is fetched below.
+[ -n "${BASE_DEB_URL:-}" ] || PKGS="$BASE_PKG $PKGS"
 
 missing=$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' $PKGS 2>/dev/null |
 	  awk '$2 != "installed" { print $1 }' || true)
@@ -20,5 +23,19 @@ if [ -n "${missing// /}" ]; then
 	[ "$(id -u)" = 0 ] || die "need root to install: $missing"
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+if [ -n "${BASE_DEB_URL:-}" ] && [ ! -f "$BASE_TARBALL" ]; then
+	deb=$BUILD/src/${BASE_DEB_URL##*/}
+	mkdir -p "$BUILD/src"
+	log "fetching $BASE_PKG $BASE_DEB_VERSION"
+	curl -sSfL --retry 3 -o "$deb.part" "$BASE_DEB_URL" || die "cannot fetch $BASE_DEB_URL"
+	echo "$BASE_DEB_SHA256  $deb.part" | sha256sum -c --quiet - ||
+		die "$BASE_DEB_URL: SHA-256 differs from the pinned one"
+	mv "$deb.part" "$deb"
+	# Only the source tarball: the package is not installed.
+	dpkg-deb --fsys-tarfile "$deb" |
+		tar -x -O "./usr/src/${BASE_TARBALL##*/}" > "$BASE_TARBALL.part"
+	mv "$BASE_TARBALL.part" "$BASE_TARBALL"
+	rm -f "$deb"
 fi
 log "base: $BASE_PKG $(base_version)"

@@ -19,4 +19,4 @@ nr_base=$(git -C "$TREE" rev-list --count base..bench-base 2>/dev/null || echo 0
 (cd "$tmp" && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-') |
 	awk -v n="$nr_base" '{ print } NR == n { print "# bench-base: the kernel make bench compares against ends here" }' \
 	> "$PATCHES/series"
-log "exported $(grep -vc "^#" "$PATCHES/series") patches to patches/"
+log "exported $(grep -vc "^#" "$PATCHES/series") patches to ${PATCHES#"$TOP"/}/"

@@ -3,12 +3,40 @@
 set -euo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${BUILD:-$TOP/build}
-TREE=${TREE:-$BUILD/linux}
-PATCHES=$TOP/patches
 CONFIGS=$TOP/configs
 JOBS=${JOBS:-$(nproc)}
-BASE_PKG=linux-source-6.12
+
+# The kernel the series applies to, chosen with BASE; each base has its own
+# series (PATCHES) and its own build directory, so that both can be worked
+# on side by side with the same scripts.
+#   6.12      Debian's 6.12 LTS, linux-source-6.12 from the host's apt
+#             sources (the default)
+#   mainline  the newest linux-source Debian ships, from unstable, pinned by
+#             version and SHA-256 of its .deb and unpacked into the build
+#             directory without installing it
+BASE=${BASE:-6.12}
+case $BASE in
+6.12)
+	BASE_PKG=linux-source-6.12
+	BUILD=${BUILD:-$TOP/build}
+	PATCHES=$TOP/patches
+	BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
+	;;
+mainline)
+	BASE_PKG=linux-source-7.2
+	BASE_DEB_VERSION=7.2.13-1
+	BASE_DEB_URL=http://deb.debian.org/debian/pool/main/l/linux/linux-source-7.2_7.2.13-1_all.deb
+	BASE_DEB_SHA256=30a8c5fc63f9028a62e6d7b3f7f43bee67425dbce2a05fceba83f9b87c92083d
+	BUILD=${BUILD:-$TOP/build/mainline}
+	PATCHES=$TOP/patches-mainline
+	BASE_TARBALL=$BUILD/src/linux-source-7.2.tar.xz
+	;;
+*)
+	echo "error: BASE=$BASE: unknown (known: 6.12 mainline)" >&2
+	exit 1
+	;;
+esac
+TREE=${TREE:-$BUILD/linux}
 
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/slab-bulk-ccache}
 export CCACHE_BASEDIR=$BUILD
@@ -27,7 +55,13 @@ die() { echo "error: $*" >&2; exit 1; }
 log() { echo "==> $*" >&2; }
 
 # The Debian version of the base, e.g. 6.12.117-1~deb12u1.
-base_version() { dpkg-query -W -f='${Version}' "$BASE_PKG"; }
+base_version() {
+	if [ -n "${BASE_DEB_VERSION:-}" ]; then
+		echo "$BASE_DEB_VERSION"
+	else
+		dpkg-query -W -f='${Version}' "$BASE_PKG"
+	fi
+}
 
 # Build directory of a configuration name, or an absolute path as given.
 out_dir() { case "$1" in /*) echo "$1" ;; *) echo "$BUILD/out/$1" ;; esac; }
@@ -52,7 +86,7 @@ tree_matches_patches() {
 	format_series "$tmp"
 	if ! diff -rq -x 0000-cover-letter.patch -x series "$tmp" "$PATCHES" >&2; then
 		rm -rf "$tmp"
-		die "$TREE differs from patches/: make export to keep the tree's commits, or FORCE=1 make tree to remake it from patches/"
+		die "$TREE differs from ${PATCHES#"$TOP"/}/: make export to keep the tree's commits, or FORCE=1 make tree to remake it from there"
 	fi
 	rm -rf "$tmp"
 }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Turn the console logs of "make bench" into bench.json, report.md and plots.
 
-Usage: report.py --out DIR --base-version V --config CONFIG KERNEL:RUN=LOG...
+Usage: report.py --out DIR --base-version "PACKAGE VERSION" --config CONFIG KERNEL:RUN=LOG...
 
 A result line of test_slab_bulk_bench gives, for one case, the objects timed, the
 timed sections and the cycles they took (one cycle per guest instruction
@@ -351,7 +351,7 @@ def main():
                           text=True).stdout.splitlines()[0]
     rep.lines += [
         '# slab-bulk benchmark report', '',
-        f'- base: Debian linux-source-6.12 {a.base_version}',
+        f'- base: Debian {a.base_version}',
         f'- base kernel: {commits.get("base", "?")} (the series up to the bench-base marker)',
         f'- series kernel: {commits.get("series", "?")}',
         f'- host: {platform.machine()}, {os.cpu_count()} CPUs; {qemu}, machine '

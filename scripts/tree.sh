@@ -16,7 +16,7 @@ fi
 rm -rf "$TREE"
 mkdir -p "$TREE"
 log "unpacking $BASE_PKG $ver"
-tar -C "$TREE" --strip-components=1 -xf /usr/src/linux-source-6.12.tar.xz
+tar -C "$TREE" --strip-components=1 -xf "$BASE_TARBALL"
 cd "$TREE"
 # Debian's packaging adds "/*" to the top .gitignore, which would hide every
 # new file of the series from git add; the kernel's own rules stay.
@@ -27,12 +27,12 @@ git config user.email >/dev/null || git config user.email "slab-bulk@localhost"
 git add -A
 GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z" \
 	git commit -q -m "Linux $ver (Debian $BASE_PKG)" \
-		-m "Unpacked from /usr/src/linux-source-6.12.tar.xz; the Debian packaging block of .gitignore is dropped."
+		-m "Unpacked from ${BASE_TARBALL##*/}; the Debian packaging block of .gitignore is dropped."
 git tag -f base >/dev/null
 echo "$ver" > "$BUILD/base-version"
 
 # "# bench-base" in series marks the last patch of the benchmark's base
-# kernel: the tests and benchmarks, with upstream 6.12 algorithms.
+# kernel: the tests and benchmarks, with the base's own algorithms.
 git tag -f bench-base >/dev/null
 while read -r p; do
 	case "$p" in
