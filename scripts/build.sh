@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # build.sh CONFIG [OUT] : builds the kernel tree $SRC (default $TREE) with
-# configs/base.config + configs/CONFIG.config merged on allnoconfig, into
+# configs/base.config (and configs/base-$BASE.config, if there is one) +
+# configs/CONFIG.config merged on allnoconfig, into
 # $BUILD/out/OUT (default CONFIG), with its modules installed below it.
 # CONFIG may name several fragments joined by "+" (test+rt: base, then
 # test, then rt; a later fragment overrides an earlier one). ARCH (default
@@ -15,6 +16,8 @@ need_configs "$cfg"
 [ -f "$src/Makefile" ] || die "no kernel tree at $src: run make tree"
 mkdir -p "$out"
 frags=()
+# What a base needs that the others lack (an option they do not have).
+[ ! -f "$CONFIGS/base-$BASE.config" ] || frags+=("$CONFIGS/base-$BASE.config")
 for f in ${cfg//+/ }; do
 	frags+=("$CONFIGS/$f.config")
 done

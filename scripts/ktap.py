@@ -15,6 +15,7 @@ A guest whose (virtual) hardware could not be set up is a failed run with
 its own message: its results say nothing about the series.
 """
 import argparse
+import inspect
 import re
 import sys
 from collections import Counter
@@ -192,6 +193,15 @@ def expected_skips(path):
     return {l.split('#')[0].strip() for l in lines} - {''}
 
 
+def parse_run_tests(parser, text):
+    """kunit_parser.parse_run_tests() of the tree: since 6.16 it takes a
+    printer too (the null one: the judge prints its own summary)."""
+    if 'printer' in inspect.signature(parser.parse_run_tests).parameters:
+        import kunit_printer
+        return parser.parse_run_tests(text, kunit_printer.null_printer)
+    return parser.parse_run_tests(text)
+
+
 def judge(parser, name, path, suites, required, skips):
     with open(path, encoding='utf-8', errors='replace') as f:
         lines = f.read().splitlines(True)
@@ -208,7 +218,7 @@ def judge(parser, name, path, suites, required, skips):
     parts_run = (('kunit', kunit),) if suites else ()
     seen_skips, failed = [], []  # skips with their reasons
     for part, text in parts_run + (('kselftest', kself),):
-        test = parser.parse_run_tests(text)
+        test = parse_run_tests(parser, text)
         counts.add_subtest_counts(test.counts)
         seen_skips += tests_with((parser.TestStatus.SKIPPED,), test, full=True)
         failed += tests_with((parser.TestStatus.FAILURE, parser.TestStatus.TEST_CRASHED), test)
