@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # slab-bulk: build, boot, test and measure the bulk memory API series on
-# Debian's Linux 6.12 under QEMU. Every target installs what it needs.
+# Debian's Linux 6.12 (BASE=mainline: 7.2) under QEMU. Every target
+# installs what it needs.
 
 SHELL := /bin/bash
 S := scripts
@@ -49,4 +50,4 @@ selftest-harness:
 	@bash $(S)/selftest-harness.sh
 
 clean:
-	rm -rf build/out build/check build/check-net build/stress build/bench build/matrix build/mutants build/wt-*
+	@bash $(S)/clean.sh

@@ -6,10 +6,14 @@
 
 PKGS="build-essential flex bison bc libelf-dev libssl-dev
       dwarves qemu-system-x86 ccache sparse cpio kmod xz-utils busybox-static
-      python3 python3-matplotlib git rsync curl $*"
+      python3 python3-matplotlib git rsync $*"
 # A base from the host's apt sources is installed like any package; a
-# pinned .deb (BASE_DEB_URL) is fetched below.
-[ -n "${BASE_DEB_URL:-}" ] || PKGS="$BASE_PKG $PKGS"
+# pinned .deb (BASE_DEB_URL) is fetched below, with curl.
+if [ -n "${BASE_DEB_URL:-}" ]; then
+	PKGS="$PKGS curl"
+else
+	PKGS="$BASE_PKG $PKGS"
+fi
 
 missing=$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' $PKGS 2>/dev/null |
 	  awk '$2 != "installed" { print $1 }' || true)
@@ -34,7 +38,7 @@ if [ -n "${BASE_DEB_URL:-}" ] && [ ! -f "$BASE_TARBALL" ]; then
 	mv "$deb.part" "$deb"
 	# Only the source tarball: the package is not installed.
 	dpkg-deb --fsys-tarfile "$deb" |
-		tar -x -O "./usr/src/${BASE_TARBALL##*/}" > "$BASE_TARBALL.part"
+		tar -x -O "$BASE_DEB_MEMBER" > "$BASE_TARBALL.part"
 	mv "$BASE_TARBALL.part" "$BASE_TARBALL"
 	rm -f "$deb"
 fi

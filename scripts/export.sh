@@ -6,6 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 [ -e "$TREE/.git" ] || die "no tree at $TREE: run make tree"
+tree_is_of_base
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 format_series "$tmp"

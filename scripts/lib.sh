@@ -14,7 +14,9 @@ JOBS=${JOBS:-$(nproc)}
 #   mainline  the newest linux-source Debian ships, from unstable, pinned by
 #             version and SHA-256 of its .deb and unpacked into the build
 #             directory without installing it
-BASE=${BASE:-6.12}
+export BASE=${BASE:-6.12}
+# Only a base's own case sets these: none may come from the environment.
+unset BASE_DEB_VERSION BASE_DEB_URL BASE_DEB_SHA256 BASE_DEB_MEMBER
 case $BASE in
 6.12)
 	BASE_PKG=linux-source-6.12
@@ -29,7 +31,10 @@ mainline)
 	BASE_DEB_SHA256=30a8c5fc63f9028a62e6d7b3f7f43bee67425dbce2a05fceba83f9b87c92083d
 	BUILD=${BUILD:-$TOP/build/mainline}
 	PATCHES=$TOP/patches-mainline
-	BASE_TARBALL=$BUILD/src/linux-source-7.2.tar.xz
+	# The member of the .deb, and where it goes: named by version, so that
+	# a new pin never reuses the tarball of the old one.
+	BASE_DEB_MEMBER=./usr/src/linux-source-7.2.tar.xz
+	BASE_TARBALL=$BUILD/src/linux-source-$BASE_DEB_VERSION.tar.xz
 	;;
 *)
 	echo "error: BASE=$BASE: unknown (known: 6.12 mainline)" >&2
@@ -76,10 +81,20 @@ format_series() {
 		--stat=72 -o "${1:?}" base..HEAD
 }
 
+# Dies unless $TREE was made from $BASE (tree.sh records it), so that one
+# base's tree is never compared with, or exported to, the other's series.
+tree_is_of_base() {
+	local made
+	made=$(git -C "$TREE" config --get slabbulk.base 2>/dev/null || echo 6.12)
+	[ "$made" = "$BASE" ] ||
+		die "$TREE was made for BASE=$made, not BASE=$BASE: set BASE=$made, or BUILD/TREE to another directory"
+}
+
 # Fails unless $TREE is clean and holds exactly the patches of patches/,
 # so that a test of the tree is a test of the series.
 tree_matches_patches() {
 	local tmp status
+	tree_is_of_base
 	status=$(git -C "$TREE" status --porcelain)
 	[ -z "$status" ] || die "$TREE has uncommitted changes: commit them and make export, or FORCE=1 make tree"
 	tmp=$(mktemp -d)

@@ -9,9 +9,11 @@ bash "$TOP/scripts/deps.sh"
 ver=$(base_version)
 
 if [ -d "$TREE/.git" ] && [ "${FORCE:-0}" != 1 ]; then
-	log "tree exists: $TREE (FORCE=1 remakes it from patches/)"
+	tree_is_of_base
+	log "tree exists: $TREE (FORCE=1 remakes it from ${PATCHES#"$TOP"/}/)"
 	exit 0
 fi
+[ ! -d "$TREE/.git" ] || tree_is_of_base
 
 rm -rf "$TREE"
 mkdir -p "$TREE"
@@ -29,6 +31,7 @@ GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
 	git commit -q -m "Linux $ver (Debian $BASE_PKG)" \
 		-m "Unpacked from ${BASE_TARBALL##*/}; the Debian packaging block of .gitignore is dropped."
 git tag -f base >/dev/null
+git config slabbulk.base "$BASE"
 echo "$ver" > "$BUILD/base-version"
 
 # "# bench-base" in series marks the last patch of the benchmark's base
