@@ -32,4 +32,11 @@ for cfg in $CHECK_CONFIGS; do
 		"slab_bulk.stress_secs=${CHECK_STRESS_SECS:-60}" || true
 	args+=("$cfg=$logf")
 done
-/usr/bin/python3 "$TOP/scripts/ktap.py" --skips "$CONFIGS" "$TREE" "${args[@]}"
+# A series without all the tests of the 6.12 series says what its judge
+# expects instead: $PATCHES/judge holds ktap.py options, one a line, and
+# $PATCHES/skips/CONFIG.skips the skips of each configuration.
+judge=()
+[ ! -f "$PATCHES/judge" ] || mapfile -t judge < <(grep -v -e '^#' -e '^$' "$PATCHES/judge")
+skips=$CONFIGS
+[ ! -d "$PATCHES/skips" ] || skips=$PATCHES/skips
+/usr/bin/python3 "$TOP/scripts/ktap.py" "${judge[@]}" --skips "$skips" "$TREE" "${args[@]}"

@@ -96,7 +96,9 @@ EXPECT_BEGIN = re.compile(r'slab_bulk: expect (\d+) (\S+) at (\S+) begin: (.*)')
 EXPECT_END = 'slab_bulk: expect end'
 # The first line of each kind of report a test may expect.
 EXPECTED_KINDS = {
-    'WARNING': re.compile(r'WARNING: CPU: \d+ PID: \d+ at '),
+    # 6.12: "WARNING: CPU: 0 PID: 1 at FILE:LINE FUNC+..."; since 6.19:
+    # "WARNING: FILE:LINE at FUNC+..., CPU#0: COMM/PID" (or "WARNING: at").
+    'WARNING': re.compile(r'WARNING: (CPU: \d+ PID: \d+ |\S+:\d+ )?at '),
     'might_sleep': re.compile(r'BUG: sleeping function called from invalid context at '),
 }
 TRACE = 'Call Trace:'

@@ -99,7 +99,7 @@ tree_matches_patches() {
 	[ -z "$status" ] || die "$TREE has uncommitted changes: commit them and make export, or FORCE=1 make tree"
 	tmp=$(mktemp -d)
 	format_series "$tmp"
-	if ! diff -rq -x 0000-cover-letter.patch -x series "$tmp" "$PATCHES" >&2; then
+	if ! diff -rq -x 0000-cover-letter.patch -x series -x judge -x skips "$tmp" "$PATCHES" >&2; then
 		rm -rf "$tmp"
 		die "$TREE differs from ${PATCHES#"$TOP"/}/: make export to keep the tree's commits, or FORCE=1 make tree to remake it from there"
 	fi

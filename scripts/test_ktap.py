@@ -80,6 +80,16 @@ class JudgeTest(unittest.TestCase):
         self.assertFalse(hardware)
         self.assertEqual((counts.passed, counts.skipped), (3, 1))
 
+    def test_mainline_warning_format(self):
+        # The same expected report in the format of newer kernels.
+        log = CLEAN.replace(
+            'WARNING: CPU: 0 PID: 1 at mm/slub.c:4773 kmem_cache_free_bulk+0xf88/0x1060',
+            'WARNING: mm/slub.c:4773 at kmem_cache_free_bulk+0xf88/0x1060, CPU#0: swapper/1')
+        _, problems, _ = self.judge(log)
+        self.assertEqual(problems, [])
+        self.assertFails(log.replace('slab_bulk: expect 1 WARNING', 'slab_bulk: expect 2 WARNING'),
+                         '1 WARNING reports, expected 2')
+
     def test_report_inside_expect_window(self):
         log = CLEAN.replace('[    1.000012] ---[ end', KASAN + '[    1.000012] ---[ end')
         self.assertFails(log, 'KASAN')
