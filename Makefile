@@ -18,6 +18,8 @@ help:
 	@echo "make matrix  build and boot the slow configurations (PREEMPT_RT, NUMA, KCSAN...), see scripts/matrix.sh"
 	@echo "make selftest-harness  the judges' tests, then make check on deliberately broken trees (scripts/mutations)"
 	@echo "make lint    checkpatch --strict on every patch and a build of each patch in turn"
+	@echo "make clean   remove the build output of the base (kernels, logs, worktrees)"
+	@echo "BASE=mainline before any of them: the mainline base, patches-mainline/, build/mainline/"
 
 deps:
 	@bash $(S)/deps.sh
