@@ -29,6 +29,16 @@ CALIB = ('test_slab_bulk: bench suite=calib case=empty variant=none n=1 objs=100
          'alloc_slowpath=-1 alloc_fastpath=-1\n')
 
 
+def report(out, logs):
+    """Runs report.py on @logs (KERNEL:RUN=PATH) into @out; returns the
+    process and report.md's text ('' when it wrote none)."""
+    proc = subprocess.run([sys.executable, REPORT, '--out', out, '--base-version', 'v',
+                           '--config', '/dev/null'] + logs,
+                          capture_output=True, text=True)
+    md = os.path.join(out, 'report.md')
+    return proc, open(md).read() if os.path.exists(md) else ''
+
+
 class ReportTest(unittest.TestCase):
     def run_report(self, cycles_by_run):
         out = tempfile.mkdtemp()
@@ -39,9 +49,7 @@ class ReportTest(unittest.TestCase):
                 with open(path, 'w') as f:
                     f.write(CALIB + line(kernel, 'seq', cycles))
                 logs.append(f'{kernel}:{run}={path}')
-        proc = subprocess.run([sys.executable, REPORT, '--out', out, '--base-version', 'v',
-                               '--config', '/dev/null'] + logs,
-                              capture_output=True, text=True)
+        proc, _ = report(out, logs)
         with open(os.path.join(out, 'bench.json')) as f:
             return proc, json.load(f)
 
@@ -57,9 +65,7 @@ class ReportTest(unittest.TestCase):
         path = os.path.join(out, 'base-run1.log')
         with open(path, 'w') as f:
             f.write(line('base', 'seq', 300000))
-        proc = subprocess.run([sys.executable, REPORT, '--out', out, '--base-version', 'v',
-                               '--config', '/dev/null', f'base:1={path}'],
-                              capture_output=True, text=True)
+        proc, _ = report(out, [f'base:1={path}'])
         self.assertNotEqual(proc.returncode, 0)
         self.assertIn("calib's empty section", proc.stderr)
 
@@ -83,13 +89,10 @@ class ReportTest(unittest.TestCase):
                             'free_slowpath=-1 free_fastpath=-1 alloc_slowpath=-1 '
                             'alloc_fastpath=-1\n')
                 logs.append(f'{kernel}:{run}={path}')
-        proc = subprocess.run([sys.executable, REPORT, '--out', out, '--base-version', 'v',
-                               '--config', '/dev/null'] + logs,
-                              capture_output=True, text=True)
+        proc, md = report(out, logs)
         self.assertEqual(proc.returncode, 0, proc.stderr)
-        with open(os.path.join(out, 'report.md')) as f:
-            self.assertIn('| virtio_net | udp | 2000.0 / 2400.0 / 2100.0 | 1800.0 / 1900.0 / '
-                          '2300.0 | 2100.0 | 1900.0 | 0.905 |', f.read())
+        self.assertIn('| virtio_net | udp | 2000.0 / 2400.0 / 2100.0 | 1800.0 / 1900.0 / '
+                      '2300.0 | 2100.0 | 1900.0 | 0.905 |', md)
 
     def test_share_rows(self):
         out = tempfile.mkdtemp()
@@ -104,13 +107,10 @@ class ReportTest(unittest.TestCase):
                         f'allocs={counts[kernel][0]} bulk_objects={counts[kernel][1]}\n'
                         + line(kernel, 'seq', 300000))
             logs.append(f'{kernel}:1={path}')
-        proc = subprocess.run([sys.executable, REPORT, '--out', out, '--base-version', 'v',
-                               '--config', '/dev/null'] + logs,
-                              capture_output=True, text=True)
+        proc, md = report(out, logs)
         self.assertEqual(proc.returncode, 0, proc.stderr)
-        with open(os.path.join(out, 'report.md')) as f:
-            self.assertIn('| e1000e | tcp | skbuff_fclone_cache | - | - of 1000 | 0.600 | '
-                          '600 of 1000 |', f.read())
+        self.assertIn('| e1000e | tcp | skbuff_fclone_cache | - | - of 1000 | 0.600 | '
+                      '600 of 1000 |', md)
 
 
 if __name__ == '__main__':
