@@ -36,12 +36,21 @@ done
 
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
-# The suites: those of bench_suites[] in the series' benchmark module, then
-# pktgen and traffic, which the kselftest times. Default: all of them.
+# The suites: those of the series' benchmark module, then pktgen and (once
+# the series has traffic.sh) traffic, which the kselftest times. Default:
+# all of them. The module names its suites in bench_suites[]; before the
+# split into test, stress and benchmark modules (the mainline series has
+# not ported it), only in the description of its "bench" parameter.
 src=$TREE/lib/test_slab_bulk_bench.c
-suites=$(sed -n '/^static const struct bench_suite bench_suites\[\]/,/^};/s/^\t{ "\([a-z0-9_]*\)",.*/\1/p' "$src")
-[ -n "$suites" ] || die "no suites found in bench_suites[] of $src"
-suites="$suites pktgen traffic"
+if [ -f "$src" ]; then
+	suites=$(sed -n '/^static const struct bench_suite bench_suites\[\]/,/^};/s/^\t{ "\([a-z0-9_]*\)",.*/\1/p' "$src")
+else
+	src=$TREE/lib/test_slab_bulk.c
+	suites=$(sed -n 's/.*"Benchmark suite to run instead of the tests: \(.*\) or all".*/\1/p' "$src" | tr -d ,)
+fi
+[ -n "$suites" ] || die "no benchmark suites found in $src"
+suites="$suites pktgen"
+[ -f "$TREE/tools/testing/selftests/slab_bulk/traffic.sh" ] && suites="$suites traffic"
 SUITES=${SUITES:-$(echo $suites | tr ' ' ,)}
 need_one_of SUITES "$SUITES" $suites
 # Every figure has the cost of an empty timed section subtracted, which

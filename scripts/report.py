@@ -142,8 +142,10 @@ def page_table(rep, records):
                     + [fmt(bulk[(k, c)]) for k in ('base', 'series') for c in PAGE_CASES]
                     + [fmt(ratio[c], 2) for c in PAGE_CASES])
     rep.table('page: instructions per page, loop (alloc_page() / __free_page(), series kernel) '
-              'vs bulk (alloc_pages_bulk_array() / release_pages() in base, alloc_pages_bulk() / '
-              'free_pages_bulk() in series); free_rand frees the pages shuffled',
+              'vs bulk (the calls of each kernel\'s pages_free(): on 6.12 alloc_pages_bulk_array() / '
+              'release_pages() in base, alloc_pages_bulk() / free_pages_bulk() in series; on '
+              'mainline alloc_pages_bulk() / free_pages_bulk() in both); free_rand frees the pages '
+              'shuffled',
               ['batch'] + [f'loop {c}' for c in PAGE_CASES]
               + [f'{k} bulk {c}' for k in ('base', 'series') for c in PAGE_CASES]
               + [f'{c} bulk/loop' for c in PAGE_CASES], rows)
