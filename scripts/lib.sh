@@ -16,7 +16,7 @@ JOBS=${JOBS:-$(nproc)}
 #             directory without installing it
 export BASE=${BASE:-6.12}
 # Only a base's own case sets these: none may come from the environment.
-unset BASE_DEB_VERSION BASE_DEB_URL BASE_DEB_SHA256 BASE_DEB_MEMBER
+unset BASE_DEB_VERSION BASE_DEB_URL BASE_DEB_FALLBACK_URL BASE_DEB_SHA256 BASE_DEB_MEMBER
 case $BASE in
 6.12)
 	BASE_PKG=linux-source-6.12
@@ -28,6 +28,9 @@ mainline)
 	BASE_PKG=linux-source-7.2
 	BASE_DEB_VERSION=7.2.13-1
 	BASE_DEB_URL=http://deb.debian.org/debian/pool/main/l/linux/linux-source-7.2_7.2.13-1_all.deb
+	# Once unstable's pool drops the version: snapshot.debian.org serves
+	# every file it archived by its SHA-1 (that of the same .deb).
+	BASE_DEB_FALLBACK_URL=https://snapshot.debian.org/file/60368f43b412a8b7a3d89caf48222aaa1c434364
 	BASE_DEB_SHA256=30a8c5fc63f9028a62e6d7b3f7f43bee67425dbce2a05fceba83f9b87c92083d
 	BUILD=${BUILD:-$TOP/build/mainline}
 	PATCHES=$TOP/patches-mainline
