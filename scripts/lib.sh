@@ -22,6 +22,8 @@ case $BASE in
 	BASE_PKG=linux-source-6.12
 	BUILD=${BUILD:-$TOP/build}
 	PATCHES=$TOP/patches
+	# Deliberate bugs for make selftest-harness, as diffs against the series.
+	MUTATIONS_DIR=$TOP/scripts/mutations
 	BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
 	;;
 mainline)
@@ -34,6 +36,7 @@ mainline)
 	BASE_DEB_SHA256=30a8c5fc63f9028a62e6d7b3f7f43bee67425dbce2a05fceba83f9b87c92083d
 	BUILD=${BUILD:-$TOP/build/mainline}
 	PATCHES=$TOP/patches-mainline
+	MUTATIONS_DIR=$TOP/scripts/mutations/mainline
 	# The member of the .deb, and where it goes: named by version, so that
 	# a new pin never reuses the tarball of the old one.
 	BASE_DEB_MEMBER=./usr/src/linux-source-7.2.tar.xz

@@ -4,8 +4,9 @@
 # Runs the judges' unit tests, then the part of make check that tests a
 # tree (scripts/check-tree.sh) on scratch worktrees of build/linux: first
 # the series as it is (the control: it must pass, or the setup is what
-# fails), then with each mutation of scripts/mutations (a deliberate bug,
-# as a diff against the series), one configuration of MUTANT_CONFIGS
+# fails), then with each mutation of $MUTATIONS_DIR (scripts/mutations, or
+# scripts/mutations/mainline for BASE=mainline: a deliberate bug, as a diff
+# against the series), one configuration of MUTANT_CONFIGS
 # (default "test debug", make check's) at a time until one fails. A
 # mutant counts as caught only when the judge ran and failed it for more
 # than the guest's hardware; one that passes every configuration, does
@@ -15,7 +16,7 @@
 # judge said of each mutant.
 . "$(dirname "$0")/lib.sh"
 
-all=$(cd "$TOP/scripts/mutations" && ls ./*.diff | sed 's|^\./||; s|\.diff$||')
+all=$(cd "$MUTATIONS_DIR" && ls ./*.diff | sed 's|^\./||; s|\.diff$||')
 MUTATIONS=${MUTATIONS:-$all}
 MUTANT_CONFIGS=${MUTANT_CONFIGS:-test debug}
 need_one_of MUTATIONS "$MUTATIONS" $all
@@ -38,7 +39,7 @@ worktree() {
 	mkdir -p "$mb"
 	git -C "$TREE" worktree add -q --detach "$mb/linux" HEAD
 	cp "$BUILD/kvm-probe" "$mb/" 2>/dev/null || true
-	[ -z "${2:-}" ] || git -C "$mb/linux" apply "$TOP/scripts/mutations/$2.diff"
+	[ -z "${2:-}" ] || git -C "$mb/linux" apply "$MUTATIONS_DIR/$2.diff"
 }
 
 drop_worktree() {
@@ -76,10 +77,10 @@ echo "control ($first): $verdict" | tee -a "$dir/summary.txt"
 
 bad=0
 for m in $MUTATIONS; do
-	log "mutant $m: $(head -1 "$TOP/scripts/mutations/$m.diff")"
+	log "mutant $m: $(head -1 "$MUTATIONS_DIR/$m.diff")"
 	start=$SECONDS
 	if ! worktree "$m" "$m"; then
-		echo "$m: does not apply to the series: update scripts/mutations/$m.diff" | tee -a "$dir/summary.txt"
+		echo "$m: does not apply to the series: update $MUTATIONS_DIR/$m.diff" | tee -a "$dir/summary.txt"
 		bad=1
 		continue
 	fi
