@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # build.sh CONFIG [OUT] : builds the kernel tree $SRC (default $TREE) with
 # configs/base.config (and configs/base-$BASE.config, if there is one) +
-# configs/CONFIG.config merged on allnoconfig, into
+# configs/CONFIG.config (and configs/CONFIG-$BASE.config) merged on
+# allnoconfig, into
 # $BUILD/out/OUT (default CONFIG), with its modules installed below it.
 # CONFIG may name several fragments joined by "+" (test+rt: base, then
 # test, then rt; a later fragment overrides an earlier one). ARCH (default
@@ -18,8 +19,11 @@ mkdir -p "$out"
 frags=()
 # What a base needs that the others lack (an option they do not have).
 [ ! -f "$CONFIGS/base-$BASE.config" ] || frags+=("$CONFIGS/base-$BASE.config")
+# A base's changes to a configuration (configs/debug-mainline.config)
+# follow the configuration's own fragment.
 for f in ${cfg//+/ }; do
 	frags+=("$CONFIGS/$f.config")
+	[ ! -f "$CONFIGS/$f-$BASE.config" ] || frags+=("$CONFIGS/$f-$BASE.config")
 done
 
 kmake() { make -s -C "$src" O="$out" CC="ccache ${CROSS_COMPILE:-}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"; }
