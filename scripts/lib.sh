@@ -24,6 +24,9 @@ case $BASE in
 	PATCHES=$TOP/patches
 	# Deliberate bugs for make selftest-harness, as diffs against the series.
 	MUTATIONS_DIR=$TOP/scripts/mutations
+	# The clang of make lint (make LLVM=...) and its packages.
+	CLANG_LLVM=1
+	CLANG_PKGS="clang lld llvm"
 	BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
 	;;
 mainline)
@@ -37,6 +40,9 @@ mainline)
 	BUILD=${BUILD:-$TOP/build/mainline}
 	PATCHES=$TOP/patches-mainline
 	MUTATIONS_DIR=$TOP/scripts/mutations/mainline
+	# 7.2 needs clang 17 or newer; Debian 12's default is 14.
+	CLANG_LLVM=-19
+	CLANG_PKGS="clang-19 lld-19 llvm-19"
 	# The member of the .deb, and where it goes: named by version, so that
 	# a new pin never reuses the tarball of the old one.
 	BASE_DEB_MEMBER=./usr/src/linux-source-7.2.tar.xz

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make lint: checkpatch --strict on every patch of patches/, kernel-doc of
-# the files they touch, and a build of the test config at each commit of
-# the tree so that the series bisects.
+# the files they touch, a build of the test config at each commit of the
+# tree so that the series bisects, W=1 and sparse on the NIC drivers, and
+# clang at W=1 on the C files the series touches.
 . "$(dirname "$0")/lib.sh"
 
 bash "$TOP/scripts/tree.sh"
@@ -66,5 +67,38 @@ for obj in $DRV_OBJS; do
 	echo "$(basename "$obj" .o) W=1 sparse: $new_w warnings, base had $old_w"
 	[ "$new_w" -le "$old_w" ] || bad=1
 done
+# The C files the series touches that the test configuration builds (with
+# ixgbe, as above), built with clang at W=1: no more warnings than the
+# base. A file the series adds counts zero at the base.
+bash "$TOP/scripts/deps.sh" $CLANG_PKGS
+clang_objs=
+for f in $files; do
+	case $f in tools/*|*.h) continue ;; esac
+	[ ! -f "$BUILD/wt-lint/out/test/${f%.c}.o" ] || clang_objs="$clang_objs ${f%.c}.o"
+done
+# Usage: clang_warnings COMMIT; clang W=1 warnings of those objects that
+# exist at COMMIT (each compiled: its source is touched), or FAILED.
+clang_warnings() {
+	local out=$BUILD/wt-lint/out/clang log=$BUILD/lint-clang-$1.log objs= o
+	git -C "$wt" checkout -q "$1"
+	for o in $clang_objs; do
+		[ ! -f "$wt/${o%.o}.c" ] || { objs="$objs $o"; touch "$wt/${o%.o}.c"; }
+	done
+	mkdir -p "$out"
+	cp "$BUILD/wt-lint/out/test/.config" "$out/.config"
+	if ! (cd "$wt" && make -s O="$out" LLVM="$CLANG_LLVM" olddefconfig &&
+	      make -s O="$out" LLVM="$CLANG_LLVM" -j"$JOBS" W=1 $objs) > "$log" 2>&1; then
+		echo FAILED
+		return
+	fi
+	grep -c 'warning:' "$log" || true
+}
+old_w=$(clang_warnings base)
+new_w=$(clang_warnings "$(git -C "$TREE" rev-parse HEAD)")
+echo "clang (LLVM=$CLANG_LLVM) W=1, $(echo $clang_objs | wc -w) objects: $new_w warnings, base had $old_w"
+if [ "$old_w" = FAILED ] || [ "$new_w" = FAILED ] || [ "$new_w" -gt "$old_w" ]; then
+	tail -20 "$BUILD"/lint-clang-*.log
+	bad=1
+fi
 git -C "$TREE" worktree remove --force "$wt"
 [ $bad = 0 ] && echo "lint: clean" || { echo "lint: problems found"; exit 1; }
