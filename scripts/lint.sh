@@ -49,8 +49,9 @@ for c in $(git -C "$TREE" rev-list --reverse base..HEAD); do
 done
 # NIC drivers the series converts or tests: no new W=1 or sparse warnings
 # against the base, which has a few of its own. ixgbe is built only here
-# (QEMU has no ixgbe); virtio_net is in the test configuration.
-DRV_OBJS="drivers/net/ethernet/intel/ixgbe/ixgbe_main.o drivers/net/virtio_net.o"
+# (QEMU has no ixgbe); e1000e and virtio_net are in the test configuration.
+DRV_OBJS="drivers/net/ethernet/intel/e1000e/netdev.o
+	drivers/net/ethernet/intel/ixgbe/ixgbe_main.o drivers/net/virtio_net.o"
 # Usage: drv_warnings COMMIT OBJ; W=1 and sparse warnings of OBJ at COMMIT
 # (its source touched: W=1 warnings come only from a compile).
 drv_warnings() {
