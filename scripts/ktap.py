@@ -41,6 +41,11 @@ SPLATS = re.compile('|'.join([
     r'unreferenced object', r'Kernel panic', r'Oops', r'general protection',
     r'Object already free', r'Redzone overwritten', r'Poison overwritten',
     r'page allocation failure', r'kmemleak: .*disabled',
+    # RCU's CPU and expedited stall warnings and hung-task detection print
+    # INFO lines, and UBSAN its own header: none of them says BUG or
+    # WARNING, and a stall on another CPU prints no call trace.
+    r'INFO: \S+ (self-)?detected (expedited )?stalls?\b',
+    r'INFO: task \S+ blocked for more than \d+ seconds', r'UBSAN: ',
 ]))
 
 # What the kernel or the kselftest prints when the guest's hardware could

@@ -93,11 +93,20 @@ format_series() {
 		--stat=72 -o "${1:?}" base..HEAD
 }
 
+# The base tree.sh recorded in $TREE when it made it, or nothing for a tree
+# the harness did not make. Reads $TREE/.git alone: git -C would go up to
+# a repository around $TREE and answer for that one.
+tree_made_for() {
+	git --git-dir="$TREE/.git" config --get slabbulk.base 2>/dev/null || true
+}
+
 # Dies unless $TREE was made from $BASE (tree.sh records it), so that one
 # base's tree is never compared with, or exported to, the other's series.
+# A kernel tree the harness did not make is taken as given, as 6.12.
 tree_is_of_base() {
 	local made
-	made=$(git -C "$TREE" config --get slabbulk.base 2>/dev/null || echo 6.12)
+	made=$(tree_made_for)
+	made=${made:-6.12}
 	[ "$made" = "$BASE" ] ||
 		die "$TREE was made for BASE=$made, not BASE=$BASE: set BASE=$made, or BUILD/TREE to another directory"
 }

@@ -128,6 +128,24 @@ class JudgeTest(unittest.TestCase):
         'unfinished guest': ('==== slab_bulk: done\n', '', 'guest did not finish'),
         'KASAN in the kselftest': ('ok 1 stress\n', KASAN + 'ok 1 stress\n', 'report lines'),
         'failed kselftest': ('ok 1 stress', 'not ok 1 stress', 'kselftest stress did not pass'),
+        'RCU stall on this CPU': ('ok 1 stress\n', '[   42.0] rcu: INFO: rcu_sched '
+                                  'self-detected stall on CPU\nok 1 stress\n', 'report lines'),
+        'RCU stall on another CPU': ('ok 1 stress\n', '[   42.0] rcu: INFO: rcu_preempt '
+                                     'detected stalls on CPUs/tasks:\nok 1 stress\n',
+                                     'report lines'),
+        'RCU expedited stall': ('ok 1 stress\n', '[   42.0] rcu: INFO: rcu_preempt detected '
+                                'expedited stalls on CPUs/tasks: {\nok 1 stress\n',
+                                'report lines'),
+        'RCU tasks stall': ('ok 1 stress\n', '[   42.0] INFO: rcu_tasks detected stalls on '
+                            'tasks:\nok 1 stress\n', 'report lines'),
+        'hung task': ('ok 1 stress\n', '[  130.0] INFO: task kworker/0:1:12 blocked for more '
+                      'than 120 seconds.\nok 1 stress\n', 'report lines'),
+        'UBSAN report': ('ok 1 stress\n', '[    9.0] UBSAN: shift-out-of-bounds in '
+                         'mm/slub.c:123:4\nok 1 stress\n', 'report lines'),
+        # A hang the harness timeout ends still fails for what it printed.
+        'stall, then killed at the timeout': (
+            'ok 1 stress\n', '[   42.0] rcu: INFO: rcu_sched self-detected stall on CPU\n'
+            'qemu exit code 124\n', 'report lines'),
         'kmemleak record': ('==== slab_bulk: kmemleak end',
                             'unreferenced object 0xffff888 (size 64):\n'
                             '==== slab_bulk: kmemleak end', 'kmemleak: 1 leaks'),

@@ -13,17 +13,26 @@ if [ -d "$TREE/.git" ] && [ "${FORCE:-0}" != 1 ]; then
 	log "tree exists: $TREE (FORCE=1 remakes it from ${PATCHES#"$TOP"/}/)"
 	exit 0
 fi
-[ ! -d "$TREE/.git" ] || tree_is_of_base
+# Remaking deletes $TREE: only a tree this script made (it records the
+# base in the tree's own .git before unpacking anything) or an empty
+# directory. TREE may name any directory, and FORCE=1 must never remove
+# a kernel checkout, or anything else, that is not the harness's.
+if [ -e "$TREE" ] && [ -n "$(ls -A "$TREE" 2>/dev/null)" ]; then
+	[ -n "$(tree_made_for)" ] ||
+		die "$TREE exists and was not made by make tree: it is left alone; set TREE (or BUILD) to a new directory, or remove it yourself"
+	tree_is_of_base
+fi
 
 rm -rf "$TREE"
 mkdir -p "$TREE"
+cd "$TREE"
+git init -q -b main
+git config slabbulk.base "$BASE"
 log "unpacking $BASE_PKG $ver"
 tar -C "$TREE" --strip-components=1 -xf "$BASE_TARBALL"
-cd "$TREE"
 # Debian's packaging adds "/*" to the top .gitignore, which would hide every
 # new file of the series from git add; the kernel's own rules stay.
 sed -i '/^# Debian packaging: ignore everything/,$d' .gitignore
-git init -q -b main
 git config user.name >/dev/null || git config user.name "slab-bulk harness"
 git config user.email >/dev/null || git config user.email "slab-bulk@localhost"
 git add -A
@@ -31,7 +40,6 @@ GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
 	git commit -q -m "Linux $ver (Debian $BASE_PKG)" \
 		-m "Unpacked from ${BASE_TARBALL##*/}; the Debian packaging block of .gitignore is dropped."
 git tag -f base >/dev/null
-git config slabbulk.base "$BASE"
 echo "$ver" > "$BUILD/base-version"
 
 # "# bench-base" in series marks the last patch of the benchmark's base
