@@ -32,6 +32,21 @@ for cfg in $CHECK_CONFIGS; do
 		"slab_bulk.stress_secs=${CHECK_STRESS_SECS:-60}" || true
 	args+=("$cfg=$logf")
 done
+# The cost model's known answers (scripts/costmodel.py): the test kernel
+# boots under -icount with two CPUs (one would have its LOCK prefixes
+# patched out) and the costmodel plugin, and runs the benchmark's costmodel
+# suite, whose counts follow from its code.
+costmodel=()
+if [[ " $CHECK_CONFIGS " == *" test "* ]]; then
+	logf=$BUILD/check/costmodel.log
+	plugin_log=$BUILD/check/costmodel.plugin
+	log "booting test kernel under the costmodel plugin (console: $logf)"
+	rm -f "$plugin_log"
+	COSTMODEL=$plugin_log ICOUNT=1 SMP=2 MEM=2G TIMEOUT=$timeout bash "$TOP/scripts/qemu.sh" test "$logf" bench \
+		slab_bulk.suites=costmodel slab_bulk.rcuscale= || true
+	touch "$plugin_log"
+	costmodel=(--costmodel "$logf:$plugin_log")
+fi
 # A series without all the tests of the 6.12 series says what its judge
 # expects instead: $PATCHES/judge holds ktap.py options, one a line, and
 # $PATCHES/skips/CONFIG.skips the skips of each configuration.
@@ -39,4 +54,4 @@ judge=()
 [ ! -f "$PATCHES/judge" ] || mapfile -t judge < <(grep -v -e '^#' -e '^$' "$PATCHES/judge")
 skips=$CONFIGS
 [ ! -d "$PATCHES/skips" ] || skips=$PATCHES/skips
-/usr/bin/python3 "$TOP/scripts/ktap.py" "${judge[@]}" --skips "$skips" "$TREE" "${args[@]}"
+/usr/bin/python3 "$TOP/scripts/ktap.py" "${judge[@]}" "${costmodel[@]}" --skips "$skips" "$TREE" "${args[@]}"

@@ -6,14 +6,11 @@
 
 PKGS="build-essential flex bison bc libelf-dev libssl-dev
       dwarves qemu-system-x86 ccache sparse cpio kmod xz-utils busybox-static
-      python3 python3-matplotlib git rsync $*"
+      python3 python3-matplotlib git rsync curl $*"
 # A base from the host's apt sources is installed like any package; a
-# pinned .deb (BASE_DEB_URL) is fetched below, with curl.
-if [ -n "${BASE_DEB_URL:-}" ]; then
-	PKGS="$PKGS curl"
-else
-	PKGS="$BASE_PKG $PKGS"
-fi
+# pinned .deb (BASE_DEB_URL) is fetched below, with curl, as is the
+# source of QEMU's plugin header (scripts/plugin.sh).
+[ -n "${BASE_DEB_URL:-}" ] || PKGS="$BASE_PKG $PKGS"
 
 missing=$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' $PKGS 2>/dev/null |
 	  awk '$2 != "installed" { print $1 }' || true)

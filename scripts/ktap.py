@@ -278,6 +278,32 @@ def judge(parser, name, path, suites, required, skips):
     return counts, problems, bool(hardware)
 
 
+def judge_costmodel(parser, name, console, plugin):
+    """The boot that ran the benchmark's costmodel suite under the
+    costmodel plugin: each known answer (costmodel.py) is a test, and the
+    console is read for reports as any other."""
+    import costmodel
+    counts = parser.TestCounts()
+    problems, failed = [], []
+    for case, ok, detail in costmodel.known_answers(console, plugin):
+        if ok:
+            counts.passed += 1
+        else:
+            counts.failed += 1
+            failed.append(f'{case}: {detail}')
+    with open(console, encoding='utf-8', errors='replace') as f:
+        lines = f.read().splitlines()
+    if not any(l.startswith(MARK + 'done') for l in lines):
+        problems.append('guest did not finish')
+    problems += [f'QEMU exit code {m.group(1)}' for l in lines if (m := QEMU_EXIT.match(l))]
+    splats = [l for l in lines if SPLATS.search(l)]
+    if splats:
+        problems.append(f'{len(splats)} report lines, first: {splats[0]}')
+    print(f'{name}: {counts.passed} passed, {counts.failed} failed'
+          + ''.join(f'; {p}' for p in failed + problems))
+    return counts, problems, False
+
+
 def required_kselftests(arg):
     """The kselftests --kselftests ARG names: "net" is NET_KSELFTESTS."""
     return list(NET_KSELFTESTS) if arg == 'net' else arg.split(',')
@@ -294,6 +320,10 @@ def main():
     ap.add_argument('--skips', metavar='DIR',
                     help='DIR/CONFIG.skips lists the tests that CONFIG skips (CONFIG is '
                          'NAME up to any "#"); without it every skip fails')
+    ap.add_argument('--costmodel', metavar='CONSOLE:PLUGIN',
+                    help="a boot that ran the costmodel suite under the plugin: its "
+                         "console log and the plugin's reports, checked against "
+                         "the known answers")
     ap.add_argument('tree')
     ap.add_argument('logs', nargs='+', metavar='NAME=LOG')
     args = ap.parse_args()
@@ -313,6 +343,12 @@ def main():
         total.add_subtest_counts(counts)
         results.append((name, counts, problems, hardware))
         bad |= bool(problems) or counts.failed > 0 or counts.crashed > 0
+    if args.costmodel:
+        console, plugin = args.costmodel.split(':', 1)
+        counts, problems, _ = judge_costmodel(parser, 'costmodel', console, plugin)
+        total.add_subtest_counts(counts)
+        results.append(('costmodel', counts, problems, False))
+        bad |= bool(problems) or counts.failed > 0
     print()
     for name, counts, problems, hardware in results:
         others = len(problems) - hardware + counts.failed + counts.crashed

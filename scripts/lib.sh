@@ -54,6 +54,8 @@ mainline)
 	;;
 esac
 TREE=${TREE:-$BUILD/linux}
+# The QEMU plugin of the cost model (scripts/plugin.sh), one for both bases.
+PLUGIN_SO=$TOP/build/plugin/libcostmodel.so
 
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/slab-bulk-ccache}
 export CCACHE_BASEDIR=$BUILD
@@ -156,12 +158,13 @@ need_configs() {
 }
 
 # Usage: judge_tests DIR; runs the judges' own unit tests (the log judge,
-# the benchmark report) with their output in DIR, and dies if one fails: a
-# judge that lets a failure pass makes every run it judges worthless.
+# the benchmark report, the cost model's known answers) with their output
+# in DIR, and dies if one fails: a judge that lets a failure pass makes
+# every run it judges worthless.
 judge_tests() {
 	local t
 	mkdir -p "$1"
-	for t in test_ktap test_report; do
+	for t in test_ktap test_report test_costmodel; do
 		/usr/bin/python3 "$TOP/scripts/$t.py" "$TREE" > "$1/$t.log" 2>&1 ||
 			{ cat "$1/$t.log"; die "scripts/$t.py failed"; }
 		log "$t: $(grep '^Ran ' "$1/$t.log"), all as expected"

@@ -26,6 +26,7 @@ tiny      test+tiny           SUITES=skb_bulk
 i386      test+i386           ARCH=i386 BUILD_ONLY=1
 arm64     test+arm64          ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- BUILD_ONLY=1
 sparse    test+numa           SPARSE=1
+ubsan     test+ubsan          -
 kcsan     test+kcsan          slab_bulk.stress_secs=300
 '
 names=$(echo "$TABLE" | awk 'NF { print $1 }')

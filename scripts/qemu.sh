@@ -4,7 +4,9 @@
 # initramfs and writes the serial console to LOG. SMP (default 2), MEM
 # (default 2G), NUMA (memory nodes, default 1: vCPUs and memory split evenly
 # between them), ICOUNT=1 (one vCPU clock tick per guest instruction,
-# deterministic; always TCG) and TIMEOUT (seconds) tune it.
+# deterministic; always TCG, SMP default 1), COSTMODEL=FILE (the costmodel
+# plugin, scripts/plugin.sh, writes its reports to FILE; COSTMODEL_ARGS
+# gives it more, e.g. l2_size=2097152) and TIMEOUT (seconds) tune it.
 #
 # MODE check and net, and bench with NIC=1, get NICs, each group alone on a
 # QEMU hub of its own that has no other port, so their packets reach
@@ -31,9 +33,17 @@ if [ "$(cat "$BUILD/kvm-probe" 2>/dev/null)" = ok ]; then
 	accel=(-accel kvm)
 fi
 if [ "${ICOUNT:-0}" = 1 ]; then
-	# icount runs all vCPUs in one thread: one vCPU keeps counts clean.
+	# icount runs all vCPUs in one thread: one vCPU keeps counts clean,
+	# unless the run needs two (the kernel patches LOCK prefixes out on
+	# one CPU, and the cost model counts them).
 	accel=(-accel tcg -icount shift=0,sleep=off)
-	smp=1
+	smp=${SMP:-1}
+fi
+need_uint SMP "$smp"
+plugin=()
+if [ -n "${COSTMODEL:-}" ]; then
+	bash "$TOP/scripts/plugin.sh"
+	plugin=(-plugin "$PLUGIN_SO,out=$COSTMODEL${COSTMODEL_ARGS:+,$COSTMODEL_ARGS}")
 fi
 mem=${MEM:-2G}
 smp_opt=$smp
@@ -83,7 +93,7 @@ if [ "$mode" = check ] || [ "$mode" = net ] || [ "${NIC:-0}" = 1 ]; then
 	add_nic netifs_virtio_net 2 virtio-net-pci 52:54:00:5b:02:02
 fi
 timeout --foreground -k 10 "${TIMEOUT:-900}" qemu-system-x86_64 \
-	-machine "$QEMU_MACHINE" "${accel[@]}" -cpu max -smp "$smp_opt" -m "$mem" "${numa[@]}" \
+	-machine "$QEMU_MACHINE" "${accel[@]}" "${plugin[@]}" -cpu max -smp "$smp_opt" -m "$mem" "${numa[@]}" \
 	-nographic -no-reboot "${nic[@]}" \
 	-kernel "$out/arch/x86/boot/bzImage" -initrd "$out/initramfs.cpio.gz" \
 	-append "console=ttyS0 panic=-1 oops=panic loglevel=7 slab_bulk.mode=$mode $nic_args $*" \

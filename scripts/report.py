@@ -17,11 +17,14 @@ import re
 import statistics
 import subprocess
 
+import costmodel
+
 # test_slab_bulk_bench prints the lines; before the series split the module
 # (the bench base kernel) test_slab_bulk did, and the kselftest prints pktgen's.
 LINE = re.compile(r'test_slab_bulk(?:_bench)?: bench suite=(\S+) case=(\S+) variant=(\S+) n=(\d+) objs=(\d+) '
                   r'sections=(\d+) ticked=\d+ cycles=(\d+) free_slowpath=(-?\d+) '
-                  r'free_fastpath=(-?\d+) alloc_slowpath=(-?\d+) alloc_fastpath=(-?\d+)')
+                  r'free_fastpath=(-?\d+) alloc_slowpath=(-?\d+) alloc_fastpath=(-?\d+)'
+                  r'(?: cost_seq=(\d+))?')
 # The traffic benchmark's breakdown: per stream and cache, the objects
 # allocated and those bulk frees gave back in groups (-1: not counted).
 SHARE = re.compile(r'test_slab_bulk: bulk_share suite=traffic case=(\S+) variant=(\S+) '
@@ -36,21 +39,56 @@ def per_obj(count, objs):
     return None if count < 0 or objs == 0 else count / objs
 
 
+def add_costs(path, lines):
+    """Adds the costmodel plugin's counts (PATH with .costmodel for .log)
+    to the rows of @lines, (cost_seq, sections, row) of each result line
+    in log order (row None for calib's empty section, whose counts are
+    the overhead subtracted from every section). Rows stay as they are
+    without a plugin log; a plugin log that does not pair fails."""
+    plugin = path[:-len('.log')] + '.costmodel' if path.endswith('.log') else None
+    if not plugin or not os.path.exists(plugin):
+        return
+    if any(seq is None for seq, _, _ in lines):
+        raise SystemExit(f'{path}: result lines without cost_seq, but a plugin log')
+    try:
+        reports = costmodel.pair([(seq, sec) for seq, sec, _ in lines],
+                                 costmodel.read_plugin(plugin))
+    except ValueError as e:
+        raise SystemExit(f'{plugin}: {e}')
+    base = dict.fromkeys(costmodel.COUNTS, 0.0)
+    for (_, sections, row), rep in zip(lines, reports):
+        if row is None:
+            base = {k: rep[k] / sections for k in costmodel.COUNTS}
+            continue
+        objs = row.get('objs')
+        row['cost'] = {k: rep[k] for k in ('sections',) + costmodel.COUNTS}
+        row['cost_overhead'] = base
+        if not objs:
+            continue
+        per = {k: (rep[k] - sections * base[k]) / objs for k in costmodel.COUNTS}
+        row.update({f'{k}_per_obj': v for k, v in per.items() if k != 'insns'})
+        row['cost_insn_per_obj'] = per['insns']
+        row['cycles_per_obj'] = costmodel.modelled_cycles(per)
+
+
 def parse_log(path, kernel):
     text = open(path, encoding='utf-8', errors='replace').read()
-    rows, overhead = [], None
+    rows, overhead, lines = [], None, []
     for m in LINE.finditer(text):
         suite, case, variant = m.group(1), m.group(2), m.group(3)
         n, objs, sections, cycles = (int(m.group(i)) for i in range(4, 8))
         fslow, ffast, aslow, afast = (int(m.group(i)) for i in range(8, 12))
+        seq = None if m.group(12) is None else int(m.group(12))
         if suite == 'calib':
             if case == 'empty':
                 overhead = cycles / sections
+                lines.append((seq, sections, None))
             else:
                 rows.append({'kernel': kernel, 'suite': suite, 'case': case,
-                             'variant': variant, 'n': n,
+                             'variant': variant, 'n': n, 'objs': objs,
                              'insn_per_obj': (cycles - sections * (overhead or 0)) / objs,
                              'slowpath_per_obj': None})
+                lines.append((seq, sections, rows[-1]))
             continue
         # Without calib's empty section every figure would carry its cost.
         if overhead is None:
@@ -67,6 +105,8 @@ def parse_log(path, kernel):
             'alloc_slowpath_per_obj': per_obj(aslow, objs),
             'alloc_fastpath_per_obj': per_obj(afast, objs),
         })
+        lines.append((seq, sections, rows[-1]))
+    add_costs(path, lines)
     for m in SHARE.finditer(text):
         allocs, bulk = int(m.group(4)), int(m.group(5))
         rows.append({'kernel': kernel, 'suite': 'traffic_share', 'case': m.group(1),
@@ -261,6 +301,38 @@ def share_table(rep, runs):
                    'series share', 'series bulk of allocated (run 1)'], rows)
 
 
+COST_FIELDS = (('cost_insn_per_obj', 'insn'), ('atomics_per_obj', 'atomics'),
+               ('l1d_miss_per_obj', 'L1D miss'), ('l2_miss_per_obj', 'L2 miss'),
+               ('xfer_per_obj', 'xfer'), ('cycles_per_obj', 'cycles'))
+
+
+def cost_table(rep, records):
+    """Every row the costmodel plugin counted: per object, in each kernel,
+    the instructions, atomics, L1D and L2 misses, cross-CPU transfers and
+    the modelled cycles they add up to, and series / base of both."""
+    keys = sorted({key(r)[1:] for r in records if 'cost' in r},
+                  key=lambda k: (k[0], k[1], k[2], k[3] or 0))
+    rows = []
+    for suite, case, variant, n in keys:
+        cells, v = [], {}
+        for k in ('base', 'series'):
+            for field, _ in COST_FIELDS:
+                v[(k, field)] = rep.get(k, suite, case, variant, n, field)
+                cells.append(fmt(v[(k, field)], 2 if field != 'cost_insn_per_obj' else 1))
+        ratio = [fmt(v[('series', f)] / v[('base', f)]
+                     if v[('series', f)] and v[('base', f)] else None, 3)
+                 for f in ('cost_insn_per_obj', 'cycles_per_obj')]
+        rows.append([suite, case, variant, n] + cells + ratio)
+    if rows:
+        rep.table('cost model: per object, guest instructions, atomic read-modify-writes, '
+                  'misses of the simulated L1D and L2, lines moved from the other CPU, and '
+                  f'modelled cycles = {costmodel.WEIGHTS_SOURCE}; counted by the costmodel '
+                  'plugin inside the timed sections, less an empty section\'s counts',
+                  ['suite', 'case', 'variant', 'n']
+                  + [f'{k} {name}' for k in ('base', 'series') for _, name in COST_FIELDS]
+                  + ['series/base insn', 'series/base cycles'], rows)
+
+
 def present(records, suite, case=None):
     return sorted({(r['case'], r['n']) for r in records
                    if r['suite'] == suite and (case is None or r['case'] == case)},
@@ -357,14 +429,17 @@ def main():
         f'- base kernel: {commits.get("base", "?")} (the series up to the bench-base marker)',
         f'- series kernel: {commits.get("series", "?")}',
         f'- host: {platform.machine()}, {os.cpu_count()} CPUs; {qemu}, machine '
-        f'{os.environ.get("QEMU_MACHINE", "?")}, TCG, `-icount shift=0,sleep=off`, 1 vCPU, 2 GiB',
+        f'{os.environ.get("QEMU_MACHINE", "?")}, TCG, `-icount shift=0,sleep=off`, 2 vCPUs, 2 GiB',
         '- kernel config: configs/base.config + configs/bench.config (SLUB_STATS on, '
         'no debugging)',
         '- method: test_slab_bulk_bench (test_slab_bulk in the base) times each case with get_cycles(); under -icount shift=0 '
         'one TSC tick is one guest instruction. The cost of an empty timed section '
         f'({", ".join(f"{k} {v:.0f}" for k, v in sorted(overheads.items()))} instructions) is '
         'subtracted. Slow-path counts are SLUB_STATS counters read before and after each '
-        'timed section. A section that a timer tick interrupted is left out (the module counts them as "ticked").',
+        'timed section. A section that a timer tick interrupted is left out (the module counts them as "ticked"). '
+        'The costmodel plugin (plugin/README.md) counts, in the same sections, atomics, misses of a '
+        'simulated 32 KiB 8-way L1D and 1 MiB 16-way L2 (64-byte lines, LRU, per vCPU) and lines '
+        'last written by the other vCPU; the cost model table gives them, and bench.json every raw count.',
         f'- repeatability: {len(runs)} runs per kernel; largest difference of any row '
         f'between runs: {diff:.3f} %' + (f' ({where})' if where else '') +
         f' (tolerance {RUN_TOLERANCE_PCT} %); the tables give run {min(runs)}, '
@@ -425,6 +500,7 @@ def main():
                   '(1 instruction = 1 ns under -icount shift=0), not hardware rates',
                   ['skbs', 'base insn/pkt', 'series insn/pkt', 'series/base',
                    'base kpps (TCG virtual)', 'series kpps (TCG virtual)'], pgrow)
+    cost_table(rep, records)
     traffic_table(rep, runs)
     share_table(rep, runs)
     rcu_table(rep, runs)

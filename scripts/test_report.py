@@ -10,6 +10,9 @@ import sys
 import tempfile
 import unittest
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import costmodel  # noqa: E402
+
 REPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'report.py')
 
 
@@ -111,6 +114,55 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn('| e1000e | tcp | skbuff_fclone_cache | - | - of 1000 | 0.600 | '
                       '600 of 1000 |', md)
+
+    def cost_logs(self, out, series_atomics=3300, series_sections=100):
+        """Console and plugin logs of one run of each kernel: calib's empty
+        section (cost_seq 0) and one slab_free row (cost_seq 1)."""
+        logs = []
+        for kernel in ('base', 'series'):
+            path = os.path.join(out, f'{kernel}-run1.log')
+            with open(path, 'w') as f:
+                f.write(CALIB.replace('\n', ' cost_seq=0\n')
+                        + line(kernel, 'seq', 300000).replace('\n', ' cost_seq=1\n'))
+            atomics = series_atomics if kernel == 'series' else 6600
+            sections = series_sections if kernel == 'series' else 100
+            with open(os.path.join(out, f'{kernel}-run1.costmodel'), 'w') as f:
+                f.write('costmodel: begin\n'
+                        'costmodel: seq=0 sections=100 unbalanced=0 insns=1700 mem=1000 '
+                        'atomics=0 l1d_miss=0 l2_miss=0 xfer=0\n'
+                        f'costmodel: seq=1 sections={sections} unbalanced=0 insns=321700 '
+                        f'mem=64000 atomics={atomics} l1d_miss=3200 l2_miss=320 xfer=32\n')
+            logs.append(f'{kernel}:1={path}')
+        return logs
+
+    def test_cost_columns(self):
+        out = tempfile.mkdtemp()
+        proc, md = report(out, self.cost_logs(out))
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(os.path.join(out, 'bench.json')) as f:
+            rows = {r['kernel']: r for r in json.load(f)['records']
+                    if r['suite'] == 'slab_free'}
+        # The raw counts are kept; per object, the empty section's are
+        # subtracted: (321700 - 100 x 17) / 3200 = 100 instructions.
+        self.assertEqual(rows['series']['cost']['atomics'], 3300)
+        self.assertAlmostEqual(rows['series']['cost_insn_per_obj'], 100.0)
+        self.assertAlmostEqual(rows['series']['atomics_per_obj'], 3300 / 3200)
+        self.assertAlmostEqual(rows['base']['atomics_per_obj'], 6600 / 3200)
+        w = costmodel.WEIGHTS
+        cycles = {k: 100 + (a / 3200) * w['atomics'] + 1.0 * w['l1d_miss']
+                  + 0.1 * w['l2_miss'] + 0.01 * w['xfer'] for k, a in
+                  (('base', 6600), ('series', 3300))}
+        self.assertAlmostEqual(rows['series']['cycles_per_obj'], cycles['series'])
+        self.assertIn(f'| slab_free | seq | bulk | 32 | 100.0 | {6600 / 3200:.2f} | 1.00 | '
+                      f'0.10 | 0.01 | {cycles["base"]:.2f} | 100.0 | {3300 / 3200:.2f} | '
+                      f'1.00 | 0.10 | 0.01 | {cycles["series"]:.2f} | 1.000 | '
+                      f'{cycles["series"] / cycles["base"]:.3f} |', md)
+
+    def test_cost_report_out_of_step_fails(self):
+        out = tempfile.mkdtemp()
+        proc, _ = report(out, self.cost_logs(out, series_sections=99))
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn('the plugin kept 99', proc.stderr)
 
 
 if __name__ == '__main__':

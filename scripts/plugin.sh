@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Builds plugin/costmodel.c, the QEMU plugin that counts atomics, cache
+# misses and cross-vCPU line transfers, into $PLUGIN_SO. Its one build
+# dependency is QEMU's plugin header, which no Debian binary package
+# ships: it comes from the source tarball of Debian's QEMU 7.2 (the
+# qemu-system-x86 the harness runs), pinned by SHA-256, of which only the
+# header is kept.
+. "$(dirname "$0")/lib.sh"
+
+QEMU_ORIG=qemu_7.2+dfsg.orig.tar.xz
+QEMU_ORIG_URL=http://deb.debian.org/debian/pool/main/q/qemu/$QEMU_ORIG
+# snapshot.debian.org serves every file it archived by its SHA-1.
+QEMU_ORIG_FALLBACK_URL=https://snapshot.debian.org/file/6ea9655c72a2f21ed0d301479e11194c84978514
+QEMU_ORIG_SHA256=91aca71520040edc40b8d437aa3004dae614f58e286cf653ee8996c07af2962f
+QEMU_HEADER=qemu-7.2.0/include/qemu/qemu-plugin.h
+
+dir=$(dirname "$PLUGIN_SO")
+header=$dir/include/qemu-plugin.h
+src=$TOP/plugin/costmodel.c
+
+qemu_ver=$(qemu-system-x86_64 --version | sed -n 's/^QEMU emulator version \([0-9]*\.[0-9]*\).*/\1/p')
+[ "$qemu_ver" = 7.2 ] ||
+	die "qemu-system-x86_64 is ${qemu_ver:-unknown}, the plugin is built for QEMU 7.2's plugin API (Debian 12)"
+
+if [ ! -f "$header" ]; then
+	mkdir -p "$dir/include"
+	tmp=$(mktemp -d)
+	for url in "$QEMU_ORIG_URL" "$QEMU_ORIG_FALLBACK_URL" ""; do
+		[ -n "$url" ] || die "cannot fetch $QEMU_ORIG"
+		curl -sSfL --retry 3 -o "$tmp/$QEMU_ORIG" "$url" && break
+		log "cannot fetch $url"
+	done
+	echo "$QEMU_ORIG_SHA256  $tmp/$QEMU_ORIG" | sha256sum -c --quiet - ||
+		die "$url: SHA-256 differs from the pinned one"
+	tar -C "$tmp" -xJf "$tmp/$QEMU_ORIG" "$QEMU_HEADER"
+	mv "$tmp/$QEMU_HEADER" "$header"
+	rm -rf "$tmp"
+fi
+if [ ! -f "$PLUGIN_SO" ] || [ "$src" -nt "$PLUGIN_SO" ] || [ "$header" -nt "$PLUGIN_SO" ]; then
+	log "building the costmodel plugin"
+	gcc -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -shared -fPIC \
+		-I "$dir/include" -o "$PLUGIN_SO.tmp" "$src"
+	mv "$PLUGIN_SO.tmp" "$PLUGIN_SO"
+fi
