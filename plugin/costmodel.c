@@ -18,15 +18,17 @@
  * plugin does (seq=), and the harness pairs the two lines.
  *
  * The caches are private to each vCPU, physically addressed, LRU, with
- * the geometry of the plugin's arguments. A transfer is an access to a
+ * the geometry of the plugin's arguments (powers of two). A transfer is an access to a
  * line that another vCPU wrote last and this vCPU has not accessed since:
  * the line comes from the other core's cache, so it is counted as a
  * transfer and not as a miss, and fills this vCPU's caches. Instruction
  * fetches are not simulated; I/O accesses are not cached.
  *
  * Counts are exact under -icount, where QEMU runs every vCPU in one
- * thread. With multi-threaded TCG the line directory is updated without
- * locks, and the counts are an approximation.
+ * thread (scripts/qemu.sh loads the plugin only there), for code that
+ * runs its blocks to the end: a block left early (an exception, or I/O
+ * that QEMU re-translates under -icount) has had all its instructions
+ * counted on entry. Each "rep" iteration counts as an instruction.
  *
  * Arguments: l1_size, l1_ways, l2_size, l2_ways (bytes, ways), out=FILE
  * (default: standard error).
@@ -46,7 +48,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 enum mark { START = 1, STOP, KEEP, DROP, REPORT, BEGIN, NR_MARKS };
 
 struct counts {
-	uint64_t insns, mem, atomics, l1d_miss, l2_miss, xfer;
+	uint64_t insns, mem, io, atomics, l1d_miss, l2_miss, xfer;
 };
 
 /* A set-associative cache: tags[set * ways + i], most recent first. */
@@ -95,7 +97,7 @@ static void cache_init(struct cache *c, uint64_t size, uint64_t ways)
 /* Looks @line up and makes it the most recent of its set; false: a miss. */
 static bool cache_access(struct cache *c, uint64_t line)
 {
-	uint64_t *way = c->tags + (line % c->sets) * c->ways;
+	uint64_t *way = c->tags + (line & (c->sets - 1)) * c->ways;
 	uint64_t tag = line + 1;
 	unsigned int i;
 	bool hit = false;
@@ -183,11 +185,19 @@ static void mem_cb(unsigned int cpu, qemu_plugin_meminfo_t info, uint64_t vaddr,
 	struct vcpu *v = &vcpus[cpu];
 	uint64_t pa, line;
 
-	if (!hw || qemu_plugin_hwaddr_is_io(hw))
-		return;
-	pa = qemu_plugin_hwaddr_phys_addr(hw);
 	if (v->counting)
 		v->sec.mem++;
+	/*
+	 * Device memory is not cached. QEMU 7.2 also answers "I/O" for a RAM
+	 * access whose TLB entry went away meanwhile: counted apart, so that
+	 * a section that lost accesses says so.
+	 */
+	if (!hw || qemu_plugin_hwaddr_is_io(hw)) {
+		if (v->counting)
+			v->sec.io++;
+		return;
+	}
+	pa = qemu_plugin_hwaddr_phys_addr(hw);
 	/* An access that straddles two lines touches both. */
 	for (line = pa >> LINE_SHIFT; line <= (pa + size - 1) >> LINE_SHIFT; line++)
 		access_line(v, cpu, line, store);
@@ -221,9 +231,9 @@ static void report(void)
 
 	snprintf(buf, sizeof(buf),
 		 "costmodel: seq=%" PRIu64 " sections=%" PRIu64 " unbalanced=%" PRIu64
-		 " insns=%" PRIu64 " mem=%" PRIu64 " atomics=%" PRIu64
+		 " insns=%" PRIu64 " mem=%" PRIu64 " io=%" PRIu64 " atomics=%" PRIu64
 		 " l1d_miss=%" PRIu64 " l2_miss=%" PRIu64 " xfer=%" PRIu64 "\n",
-		 seq, kept_sections, unbalanced, kept.insns, kept.mem, kept.atomics,
+		 seq, kept_sections, unbalanced, kept.insns, kept.mem, kept.io, kept.atomics,
 		 kept.l1d_miss, kept.l2_miss, kept.xfer);
 	print(buf);
 	seq++;
@@ -260,6 +270,7 @@ static void mark_exec(unsigned int cpu, void *udata)
 		}
 		kept.insns += v->sec.insns;
 		kept.mem += v->sec.mem;
+		kept.io += v->sec.io;
 		kept.atomics += v->sec.atomics;
 		kept.l1d_miss += v->sec.l1d_miss;
 		kept.l2_miss += v->sec.l2_miss;
@@ -280,6 +291,8 @@ static void mark_exec(unsigned int cpu, void *udata)
 		memset(&kept, 0, sizeof(kept));
 		kept_sections = 0;
 		unbalanced = 0;
+		for (int i = 0; i < nr_vcpus; i++)
+			vcpus[i].counting = vcpus[i].pending = false;
 		break;
 	}
 }

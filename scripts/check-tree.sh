@@ -34,8 +34,8 @@ for cfg in $CHECK_CONFIGS; do
 done
 # The cost model's known answers (scripts/costmodel.py): the test kernel
 # boots under -icount with two CPUs (one would have its LOCK prefixes
-# patched out) and the costmodel plugin, and runs the benchmark's costmodel
-# suite, whose counts follow from its code.
+# patched out) and the costmodel plugin, KUnit off, and runs the
+# benchmark's costmodel suite, whose counts follow from its code.
 costmodel=()
 if [[ " $CHECK_CONFIGS " == *" test "* ]]; then
 	logf=$BUILD/check/costmodel.log
@@ -43,7 +43,7 @@ if [[ " $CHECK_CONFIGS " == *" test "* ]]; then
 	log "booting test kernel under the costmodel plugin (console: $logf)"
 	rm -f "$plugin_log"
 	COSTMODEL=$plugin_log ICOUNT=1 SMP=2 MEM=2G TIMEOUT=$timeout bash "$TOP/scripts/qemu.sh" test "$logf" bench \
-		slab_bulk.suites=costmodel slab_bulk.rcuscale= || true
+		slab_bulk.suites=costmodel slab_bulk.rcuscale= kunit.enable=0 || true
 	touch "$plugin_log"
 	costmodel=(--costmodel "$logf:$plugin_log")
 fi

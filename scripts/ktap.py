@@ -292,11 +292,15 @@ def judge_costmodel(parser, name, console, plugin):
             counts.failed += 1
             failed.append(f'{case}: {detail}')
     with open(console, encoding='utf-8', errors='replace') as f:
-        lines = f.read().splitlines()
+        lines = f.read().splitlines(True)
+    lines, window_problems = expected_reports(lines)
+    problems += window_problems
     if not any(l.startswith(MARK + 'done') for l in lines):
         problems.append('guest did not finish')
+    if not any(l.startswith(MARK + 'bench costmodel end rc=0') for l in lines):
+        problems.append('the costmodel suite did not end with rc=0')
     problems += [f'QEMU exit code {m.group(1)}' for l in lines if (m := QEMU_EXIT.match(l))]
-    splats = [l for l in lines if SPLATS.search(l)]
+    splats = [l.rstrip() for l in lines if SPLATS.search(l)]
     if splats:
         problems.append(f'{len(splats)} report lines, first: {splats[0]}')
     print(f'{name}: {counts.passed} passed, {counts.failed} failed'

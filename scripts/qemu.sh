@@ -42,6 +42,9 @@ fi
 need_uint SMP "$smp"
 plugin=()
 if [ -n "${COSTMODEL:-}" ]; then
+	# Exact only with one thread for all vCPUs: its line directory and
+	# totals are not locked.
+	[ "${ICOUNT:-0}" = 1 ] || die "COSTMODEL needs ICOUNT=1"
 	bash "$TOP/scripts/plugin.sh"
 	plugin=(-plugin "$PLUGIN_SO,out=$COSTMODEL${COSTMODEL_ARGS:+,$COSTMODEL_ARGS}")
 fi

@@ -219,6 +219,49 @@ class JudgeTest(unittest.TestCase):
         self.assertTrue(self.judge(log)[2])
 
 
+
+class CostmodelJudgeTest(unittest.TestCase):
+    """The costmodel boot: its known answers are tests, and its console is
+    judged for reports like any other (expect windows included)."""
+    DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data', 'costmodel')
+    CONSOLE = open(os.path.join(DATA, 'console.log')).read()
+    WINDOW = ('[    1.000006] slab_bulk: expect 1 WARNING at cache_from_obj begin: wrong cache\n'
+              '[    1.000008] WARNING: CPU: 0 PID: 1 at mm/slub.c:4773 '
+              'kmem_cache_free_bulk+0xf88/0x1060\n'
+              '[    1.000013] slab_bulk: expect end\n')
+
+    def judge(self, console):
+        with tempfile.NamedTemporaryFile('w', suffix='.log', delete=False) as f:
+            f.write(console)
+        self.addCleanup(os.unlink, f.name)
+        with contextlib.redirect_stdout(io.StringIO()):
+            return ktap.judge_costmodel(parser, 'costmodel', f.name,
+                                        os.path.join(self.DATA, 'plugin.log'))
+
+    def test_real_boot_passes(self):
+        counts, problems, _ = self.judge(self.CONSOLE)
+        self.assertEqual((counts.failed, problems), (0, []))
+        self.assertEqual(counts.passed, 17)
+
+    def test_expected_report_passes(self):
+        counts, problems, _ = self.judge(self.WINDOW + self.CONSOLE)
+        self.assertEqual(problems, [])
+
+    def test_report_outside_a_window_fails(self):
+        _, problems, _ = self.judge(KASAN + self.CONSOLE)
+        self.assertTrue(any('report lines' in p for p in problems), problems)
+
+    def test_suite_that_failed_fails(self):
+        _, problems, _ = self.judge(self.CONSOLE.replace('end rc=0', 'end rc=1'))
+        self.assertTrue(any('rc=0' in p for p in problems), problems)
+
+    def test_wrong_count_fails(self):
+        counts, _, _ = self.judge(self.CONSOLE.replace('case=lru variant=none n=3 objs=48 '
+                                                       'sections=16', 'case=lru variant=none '
+                                                       'n=3 objs=48 sections=15'))
+        self.assertGreater(counts.failed, 0)
+
+
 if __name__ == '__main__':
     tree = sys.argv.pop(1) if len(sys.argv) > 1 else os.environ.get('TREE', '.')
     sys.path.insert(0, tree + '/tools/testing/kunit')

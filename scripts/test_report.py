@@ -122,16 +122,21 @@ class ReportTest(unittest.TestCase):
         for kernel in ('base', 'series'):
             path = os.path.join(out, f'{kernel}-run1.log')
             with open(path, 'w') as f:
+                # The kselftest's pktgen line has no cost_seq: not paired.
                 f.write(CALIB.replace('\n', ' cost_seq=0\n')
-                        + line(kernel, 'seq', 300000).replace('\n', ' cost_seq=1\n'))
+                        + line(kernel, 'seq', 300000).replace('\n', ' cost_seq=1\n')
+                        + 'test_slab_bulk: bench suite=pktgen case=fresh variant=e1000e n=1 '
+                        'objs=1000000 sections=1 ticked=0 cycles=900000000 free_slowpath=-1 '
+                        'free_fastpath=-1 alloc_slowpath=-1 alloc_fastpath=-1\n')
             atomics = series_atomics if kernel == 'series' else 6600
             sections = series_sections if kernel == 'series' else 100
             with open(os.path.join(out, f'{kernel}-run1.costmodel'), 'w') as f:
                 f.write('costmodel: begin\n'
                         'costmodel: seq=0 sections=100 unbalanced=0 insns=1700 mem=1000 '
-                        'atomics=0 l1d_miss=0 l2_miss=0 xfer=0\n'
+                        'io=0 atomics=0 l1d_miss=0 l2_miss=0 xfer=0\n'
                         f'costmodel: seq=1 sections={sections} unbalanced=0 insns=321700 '
-                        f'mem=64000 atomics={atomics} l1d_miss=3200 l2_miss=320 xfer=32\n')
+                        f'mem=64000 io=0 atomics={atomics} l1d_miss=3200 l2_miss=320 '
+                        'xfer=32\n')
             logs.append(f'{kernel}:1={path}')
         return logs
 
