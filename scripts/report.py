@@ -104,7 +104,8 @@ def parse_log(path, kernel):
         rows.append({
             'kernel': kernel, 'suite': suite, 'case': case, 'variant': variant,
             'n': n, 'objs': objs,
-            'insn_per_obj': (cycles - sections * overhead) / objs,
+            # Every section of a case can have been ticked: nothing timed.
+            'insn_per_obj': (cycles - sections * overhead) / objs if objs else None,
             'slowpath_per_obj': per_obj(slow, objs),
             'free_slowpath_per_obj': per_obj(fslow, objs),
             'free_fastpath_per_obj': per_obj(ffast, objs),
@@ -328,6 +329,11 @@ def cost_table(rep, records):
         ratio = [fmt(v[('series', f)] / v[('base', f)]
                      if v[('series', f)] and v[('base', f)] else None, 3)
                  for f in ('cost_insn_per_obj', 'cycles_per_obj')]
+        # A bulk row against the loop of the same case in the same kernel:
+        # what the bulk call saves over the simplest alternative.
+        for f in ('cost_insn_per_obj', 'cycles_per_obj'):
+            loop = rep.get('series', suite, case, 'loop', n, f) if variant == 'bulk' else None
+            ratio.append(fmt(v[('series', f)] / loop if loop and v[('series', f)] else None, 3))
         rows.append([suite, case, variant, n] + cells + ratio)
     if rows:
         rep.table('cost model: per object, guest instructions, atomic read-modify-writes, '
@@ -336,7 +342,8 @@ def cost_table(rep, records):
                   'plugin inside the timed sections, less an empty section\'s counts',
                   ['suite', 'case', 'variant', 'n']
                   + [f'{k} {name}' for k in ('base', 'series') for _, name in COST_FIELDS]
-                  + ['series/base insn', 'series/base cycles'], rows)
+                  + ['series/base insn', 'series/base cycles', 'series bulk/loop insn',
+                     'series bulk/loop cycles'], rows)
 
 
 def present(records, suite, case=None):

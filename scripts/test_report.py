@@ -161,7 +161,22 @@ class ReportTest(unittest.TestCase):
         self.assertIn(f'| slab_free | seq | bulk | 32 | 100.0 | {6600 / 3200:.2f} | 1.00 | '
                       f'0.10 | 0.01 | {cycles["base"]:.2f} | 100.0 | {3300 / 3200:.2f} | '
                       f'1.00 | 0.10 | 0.01 | {cycles["series"]:.2f} | 1.000 | '
-                      f'{cycles["series"] / cycles["base"]:.3f} |', md)
+                      f'{cycles["series"] / cycles["base"]:.3f} | - | - |', md)
+
+    def test_case_with_every_section_ticked(self):
+        # A 4096-page case of two sections can lose both to ticks: no
+        # figure, and no crash.
+        out = tempfile.mkdtemp()
+        path = os.path.join(out, 'base-run1.log')
+        with open(path, 'w') as f:
+            f.write(CALIB + 'test_slab_bulk: bench suite=page case=total variant=loop '
+                    'n=4096 objs=0 sections=0 ticked=2 cycles=0 free_slowpath=0 '
+                    'free_fastpath=0 alloc_slowpath=0 alloc_fastpath=0\n')
+        proc, _ = report(out, [f'base:1={path}'])
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(os.path.join(out, 'bench.json')) as f:
+            rows = [r for r in json.load(f)['records'] if r['suite'] == 'page']
+        self.assertIsNone(rows[0]['insn_per_obj'])
 
     def test_cost_report_out_of_step_fails(self):
         out = tempfile.mkdtemp()
