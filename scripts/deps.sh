@@ -29,14 +29,7 @@ if [ -n "${BASE_DEB_URL:-}" ] && [ ! -f "$BASE_TARBALL" ]; then
 	deb=$BUILD/src/${BASE_DEB_URL##*/}
 	mkdir -p "$BUILD/src"
 	log "fetching $BASE_PKG $BASE_DEB_VERSION"
-	for url in "$BASE_DEB_URL" ${BASE_DEB_FALLBACK_URL:+"$BASE_DEB_FALLBACK_URL"} ""; do
-		[ -n "$url" ] || die "cannot fetch $BASE_PKG $BASE_DEB_VERSION from $BASE_DEB_URL${BASE_DEB_FALLBACK_URL:+ or $BASE_DEB_FALLBACK_URL}"
-		curl -sSfL --retry 3 -o "$deb.part" "$url" && break
-		log "cannot fetch $url"
-	done
-	echo "$BASE_DEB_SHA256  $deb.part" | sha256sum -c --quiet - ||
-		die "$url: SHA-256 differs from the pinned one"
-	mv "$deb.part" "$deb"
+	fetch_pinned "$deb" "$BASE_DEB_SHA256" "$BASE_DEB_URL" ${BASE_DEB_FALLBACK_URL:+"$BASE_DEB_FALLBACK_URL"}
 	# Only the source tarball: the package is not installed.
 	dpkg-deb --fsys-tarfile "$deb" |
 		tar -x -O "$BASE_DEB_MEMBER" > "$BASE_TARBALL.part"

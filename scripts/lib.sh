@@ -73,6 +73,22 @@ export QEMU_MACHINE=${QEMU_MACHINE:-q35}
 die() { echo "error: $*" >&2; exit 1; }
 log() { echo "==> $*" >&2; }
 
+# Usage: fetch_pinned FILE SHA256 URL [FALLBACK_URL]; downloads FILE from
+# URL, or from FALLBACK_URL when URL fails (snapshot.debian.org keeps
+# what Debian's pool drops), and dies unless its SHA-256 is the pinned one.
+fetch_pinned() {
+	local file=$1 sum=$2 url
+	shift 2
+	for url in "$@" ""; do
+		[ -n "$url" ] || die "cannot fetch ${file##*/} from any of: $*"
+		curl -sSfL --retry 3 -o "$file.part" "$url" && break
+		log "cannot fetch $url"
+	done
+	echo "$sum  $file.part" | sha256sum -c --quiet - ||
+		die "$url: SHA-256 differs from the pinned one"
+	mv "$file.part" "$file"
+}
+
 # The Debian version of the base, e.g. 6.12.117-1~deb12u1.
 base_version() {
 	if [ -n "${BASE_DEB_VERSION:-}" ]; then

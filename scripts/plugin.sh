@@ -26,13 +26,7 @@ qemu_ver=$(qemu-system-x86_64 --version | sed -n 's/^QEMU emulator version \([0-
 if [ ! -f "$header" ]; then
 	mkdir -p "$dir/include"
 	tmp=$(mktemp -d)
-	for url in "$QEMU_ORIG_URL" "$QEMU_ORIG_FALLBACK_URL" ""; do
-		[ -n "$url" ] || die "cannot fetch $QEMU_ORIG"
-		curl -sSfL --retry 3 -o "$tmp/$QEMU_ORIG" "$url" && break
-		log "cannot fetch $url"
-	done
-	echo "$QEMU_ORIG_SHA256  $tmp/$QEMU_ORIG" | sha256sum -c --quiet - ||
-		die "$url: SHA-256 differs from the pinned one"
+	fetch_pinned "$tmp/$QEMU_ORIG" "$QEMU_ORIG_SHA256" "$QEMU_ORIG_URL" "$QEMU_ORIG_FALLBACK_URL"
 	tar -C "$tmp" -xJf "$tmp/$QEMU_ORIG" "$QEMU_HEADER"
 	mv "$tmp/$QEMU_HEADER" "$header"
 	rm -rf "$tmp"
