@@ -13,7 +13,21 @@ RCUSCALE=${RCUSCALE-fixed,vary,call_rcu,call_rcu_vary}
 RCUSCALE_ARGS=${RCUSCALE_ARGS:-kfree_loops=8,kfree_alloc_num=8000,kfree_nthreads=1}
 RUNS=${RUNS:-3}
 BENCH_ARGS=${BENCH_ARGS:-}
-outdir=$BUILD/bench
+# The configuration both kernels build: bench, and fragments of configs/
+# to add, joined by "+" (bench+numa+hardened: SLAB_FREELIST_HARDENED on a
+# NUMA kernel, as distributions build). Each has its own kernels and its
+# own report folder, build/bench for bench, build/bench-numa-hardened...
+BENCH_CONFIG=${BENCH_CONFIG:-bench}
+# Memory nodes of the guest (qemu.sh): 2 puts one vCPU on each, so that
+# the remote suite frees objects of the other node.
+NUMA=${NUMA:-1}
+case $BENCH_CONFIG in
+bench|bench+*) need_configs "$BENCH_CONFIG" ;;
+*) die "BENCH_CONFIG=$BENCH_CONFIG: bench, or bench+FRAGMENT... (configs/FRAGMENT.config)" ;;
+esac
+need_one_of NUMA "$NUMA" 1 2
+name=${BENCH_CONFIG//+/-}
+outdir=$BUILD/$name
 need_one_of RCUSCALE "$RCUSCALE" fixed vary call_rcu call_rcu_vary
 need_uint RUNS "$RUNS"
 # Module parameters, comma-separated NAME=VALUE: those of test_slab_bulk_bench
@@ -82,12 +96,12 @@ fi
 git -C "$wt" checkout -q --detach -f bench-base
 
 declare -A SRC_OF=([base]=$wt [series]=$TREE)
-declare -A OUT_OF=([base]=$BUILD/wt-base/out/bench [series]=$BUILD/out/bench)
+declare -A OUT_OF=([base]=$BUILD/wt-base/out/$name [series]=$BUILD/out/$name)
 logs=()
 # The base lacks options the series' patches add (CONFIG_SLAB_BULK_KUNIT...).
 declare -A UNKNOWN_OK_OF=([base]=1 [series]=0)
 for k in base series; do
-	CONFIG_UNKNOWN_OK=${UNKNOWN_OK_OF[$k]} SRC=${SRC_OF[$k]} bash "$TOP/scripts/build.sh" bench "${OUT_OF[$k]}"
+	CONFIG_UNKNOWN_OK=${UNKNOWN_OK_OF[$k]} SRC=${SRC_OF[$k]} bash "$TOP/scripts/build.sh" "$BENCH_CONFIG" "${OUT_OF[$k]}"
 	TRAFFIC_SRC=$TREE SRC=${SRC_OF[$k]} bash "$TOP/scripts/initramfs.sh" "${OUT_OF[$k]}"
 	git -C "${SRC_OF[$k]}" log -1 --format="%h %s" > "$outdir/$k.commit"
 done
@@ -97,7 +111,7 @@ for run in $(seq 1 "$RUNS"); do
 		log "bench: $k kernel, run $run (console: $logf)"
 		# Two vCPUs: on one, the kernel patches its LOCK prefixes out,
 		# and the plugin would count no atomics.
-		COSTMODEL=${logf%.log}.costmodel SMP=2 NIC=1 ICOUNT=1 MEM=2G TIMEOUT=${TIMEOUT:-2400} \
+		COSTMODEL=${logf%.log}.costmodel NUMA=$NUMA SMP=2 NIC=1 ICOUNT=1 MEM=2G TIMEOUT=${TIMEOUT:-2400} \
 			bash "$TOP/scripts/qemu.sh" "${OUT_OF[$k]}" "$logf" bench \
 			"slab_bulk.suites=$SUITES" "slab_bulk.rcuscale=$RCUSCALE" \
 			"slab_bulk.rcuscale_args=$RCUSCALE_ARGS" ${BENCH_ARGS:+"slab_bulk.bench_args=$BENCH_ARGS"}
@@ -106,4 +120,5 @@ for run in $(seq 1 "$RUNS"); do
 done
 /usr/bin/python3 "$TOP/scripts/report.py" --out "$outdir" \
 	--base-version "$BASE_PKG $(cat "$BUILD/base-version" 2>/dev/null || base_version)" \
-	--config "$BUILD/out/bench/.config" "${logs[@]}"
+	--config "${OUT_OF[series]}/.config" --config-name "$BENCH_CONFIG" \
+	--guest "2 vCPUs, 2 GiB, $NUMA memory node$([ "$NUMA" = 1 ] || echo s)" "${logs[@]}"

@@ -27,6 +27,7 @@ logf=${2:?}
 mode=${3:?}
 shift 3
 smp=${SMP:-2}
+cpu=max
 accel=(-accel tcg,thread=multi)
 # KVM only where a probe boot (scripts/kvm-probe.sh) showed that it works.
 if [ "$(cat "$BUILD/kvm-probe" 2>/dev/null)" = ok ]; then
@@ -38,6 +39,12 @@ if [ "${ICOUNT:-0}" = 1 ]; then
 	# one CPU, and the cost model counts them).
 	accel=(-accel tcg -icount shift=0,sleep=off)
 	smp=${SMP:-1}
+	# Without RDRAND and RDSEED the guest's randomness comes from the
+	# TSC, which icount makes a function of the instructions run: every
+	# boot then repeats to the instruction (memory layout, hash seeds,
+	# page lists). With them, one page allocator row of make bench cost
+	# 125 instructions a page in one boot and 1057 in the next.
+	cpu=max,rdrand=off,rdseed=off
 fi
 need_uint SMP "$smp"
 plugin=()
@@ -96,7 +103,7 @@ if [ "$mode" = check ] || [ "$mode" = net ] || [ "${NIC:-0}" = 1 ]; then
 	add_nic netifs_virtio_net 2 virtio-net-pci 52:54:00:5b:02:02
 fi
 timeout --foreground -k 10 "${TIMEOUT:-900}" qemu-system-x86_64 \
-	-machine "$QEMU_MACHINE" "${accel[@]}" "${plugin[@]}" -cpu max -smp "$smp_opt" -m "$mem" "${numa[@]}" \
+	-machine "$QEMU_MACHINE" "${accel[@]}" "${plugin[@]}" -cpu "$cpu" -smp "$smp_opt" -m "$mem" "${numa[@]}" \
 	-nographic -no-reboot "${nic[@]}" \
 	-kernel "$out/arch/x86/boot/bzImage" -initrd "$out/initramfs.cpio.gz" \
 	-append "console=ttyS0 panic=-1 oops=panic loglevel=7 slab_bulk.mode=$mode $nic_args $*" \

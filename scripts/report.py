@@ -414,6 +414,9 @@ def main():
     ap.add_argument('--out', required=True)
     ap.add_argument('--base-version', required=True)
     ap.add_argument('--config', required=True)
+    ap.add_argument('--config-name', default='bench',
+                    help='the configuration both kernels built, fragments joined by "+"')
+    ap.add_argument('--guest', default='2 vCPUs, 2 GiB, 1 memory node')
     ap.add_argument('logs', nargs='+')
     a = ap.parse_args()
 
@@ -442,9 +445,10 @@ def main():
         f'- base kernel: {commits.get("base", "?")} (the series up to the bench-base marker)',
         f'- series kernel: {commits.get("series", "?")}',
         f'- host: {platform.machine()}, {os.cpu_count()} CPUs; {qemu}, machine '
-        f'{os.environ.get("QEMU_MACHINE", "?")}, TCG, `-icount shift=0,sleep=off`, 2 vCPUs, 2 GiB',
-        '- kernel config: configs/base.config + configs/bench.config (SLUB_STATS on, '
-        'no debugging)',
+        f'{os.environ.get("QEMU_MACHINE", "?")}, TCG, `-icount shift=0,sleep=off`, {a.guest}',
+        '- kernel config: configs/base.config + ' +
+        ' + '.join(f'configs/{f}.config' for f in a.config_name.split('+')) +
+        ' (SLUB_STATS on, no debugging)',
         '- method: test_slab_bulk_bench (test_slab_bulk in the base) times each case with get_cycles(); under -icount shift=0 '
         'one TSC tick is one guest instruction. The cost of an empty timed section '
         f'({", ".join(f"{k} {v:.0f}" for k, v in sorted(overheads.items()))} instructions) is '
