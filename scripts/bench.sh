@@ -3,15 +3,15 @@
 # make bench: builds the "base" kernel (the series up to the bench-base
 # marker: tests and benchmarks, upstream 6.12 algorithms) and the "series"
 # kernel (all patches) from the bench configuration, runs every benchmark
-# suite three times (RUNS) on each under QEMU -icount shift=0 with two
-# vCPUs and the costmodel plugin (plugin/), and writes build/bench/
-# bench.json, report.md and the plots.
+# suite twice (RUNS: the second run checks that the counts repeat) on each
+# under QEMU -icount shift=0 with two vCPUs and the costmodel plugin
+# (plugin/), and writes build/bench/bench.json, report.md and the plots.
 . "$(dirname "$0")/lib.sh"
 
 # Unset: every rcuscale case; set and empty: none.
 RCUSCALE=${RCUSCALE-fixed,vary,call_rcu,call_rcu_vary}
 RCUSCALE_ARGS=${RCUSCALE_ARGS:-kfree_loops=8,kfree_alloc_num=8000,kfree_nthreads=1}
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-2}
 BENCH_ARGS=${BENCH_ARGS:-}
 # The configuration both kernels build: bench, and fragments of configs/
 # to add, joined by "+" (bench+numa+hardened: SLAB_FREELIST_HARDENED on a

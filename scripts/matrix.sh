@@ -17,7 +17,7 @@
 # kernel command line, where it replaces the default of the same name.
 # Entries that share a kernel build it once; the slowest comes last.
 TABLE='
-rt        test+rt             -
+rt        test+rt+lockdep     -
 pagealloc test+numa+pagealloc debug_pagealloc=on init_on_free=1
 poison    test+numa+pagealloc debug_pagealloc=on page_poison=1
 numa      test+numa+pagealloc NUMA=2 SMP=4 MEM=4G REQUIRE=nodes=0-1.cpus=4
