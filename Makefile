@@ -9,17 +9,20 @@ S := scripts
 .PHONY: help deps tree export check check-net stress bench lint matrix selftest-harness clean
 
 help:
-	@echo "make check   build the test and debug kernels, boot them, run KUnit and the kselftest"
+	@echo "make help    this list"
+	@echo "make deps    install the Debian packages the harness needs (root; BASE=mainline: also fetch the pinned 7.2 source)"
+	@echo "make check   build the test and debug kernels, boot them, run KUnit, the kselftest and the cost model's known answers"
 	@echo "make check-net  boot each check kernel RUNS (default 10) times running only the network tests"
 	@echo "make stress  run the stress on the debug kernel for STRESS_SECS (default 300) seconds"
 	@echo "make bench   build base and series kernels, benchmark both under -icount, write build/bench/"
 	@echo "make tree    make build/linux, the git tree of base + patches/ (FORCE=1 remakes it)"
 	@echo "make export  write the commits of build/linux back to patches/"
+	@echo "make lint    checkpatch --strict, kernel-doc, a build at each commit, W=1 + sparse on e1000e, ixgbe, virtio_net, clang W=1"
 	@echo "make matrix  build and boot the slow configurations (PREEMPT_RT, NUMA, KCSAN...), see scripts/matrix.sh"
-	@echo "make selftest-harness  the judges' tests, then make check on deliberately broken trees (scripts/mutations)"
-	@echo "make lint    checkpatch --strict on every patch and a build of each patch in turn"
-	@echo "make clean   remove the build output of the base (kernels, logs, worktrees)"
+	@echo "make selftest-harness  test the verdict scripts, then make check on deliberately broken trees: each must fail"
+	@echo "make clean   remove the build output of the base (kernels, logs, worktrees), keeping the tree"
 	@echo "BASE=mainline before any of them: the mainline base, patches-mainline/, build/mainline/"
+	@echo "Every variable, its default and what a bad value gets: README.md, section Knobs"
 
 deps:
 	@bash $(S)/deps.sh
