@@ -74,6 +74,13 @@ class JudgeTest(unittest.TestCase):
         self.assertTrue(any(what in p for p in problems),
                         f'no problem mentioning {what!r}: {problems}')
 
+    def test_missing_log_fails(self):
+        counts, problems, _ = ktap.judge(parser, 't', '/nonexistent/test.log', SUITES,
+                                         KSELFTESTS, SKIPS)
+        self.assertEqual(problems, ['no console log /nonexistent/test.log: '
+                                    'the guest never started'])
+        self.assertEqual(counts.passed, 0)
+
     def test_clean_log_passes(self):
         counts, problems, hardware = self.judge(CLEAN)
         self.assertEqual(problems, [])
@@ -237,6 +244,12 @@ class CostmodelJudgeTest(unittest.TestCase):
         with contextlib.redirect_stdout(io.StringIO()):
             return ktap.judge_costmodel(parser, 'costmodel', f.name,
                                         os.path.join(self.DATA, 'plugin.log'))
+
+    def test_missing_console_fails(self):
+        counts, problems, _ = ktap.judge_costmodel(parser, 'costmodel', '/nonexistent/c.log',
+                                                   os.path.join(self.DATA, 'plugin.log'))
+        self.assertEqual((counts.passed, len(problems)), (0, 1))
+        self.assertIn('the guest never started', problems[0])
 
     def test_real_boot_passes(self):
         counts, problems, _ = self.judge(self.CONSOLE)
