@@ -88,6 +88,11 @@ mkdir -p "$outdir"
 # The base kernel builds in a worktree laid out like the main tree, so
 # that ccache serves it every file the series does not touch.
 wt=$BUILD/wt-base/linux
+# Runs of other BENCH_CONFIGs may go on beside this one, but the base
+# worktree and the builds are one at a time: a second checkout there
+# failed on git's index lock and ended its run. The boots are not locked.
+exec {lock}>"$BUILD/bench.lock"
+flock "$lock"
 if [ ! -d "$wt" ]; then
 	mkdir -p "$(dirname "$wt")"
 	git -C "$TREE" worktree prune
@@ -105,6 +110,7 @@ for k in base series; do
 	TRAFFIC_SRC=$TREE SRC=${SRC_OF[$k]} bash "$TOP/scripts/initramfs.sh" "${OUT_OF[$k]}"
 	git -C "${SRC_OF[$k]}" log -1 --format="%h %s" > "$outdir/$k.commit"
 done
+flock -u "$lock"
 for run in $(seq 1 "$RUNS"); do
 	for k in base series; do
 		logf=$outdir/$k-run$run.log
