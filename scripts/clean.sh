@@ -5,6 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 
 rm -rf "$BUILD"/out "$BUILD"/check "$BUILD"/check-net "$BUILD"/stress \
-	"$BUILD"/bench "$BUILD"/matrix "$BUILD"/mutants "$BUILD"/wt-*
+	"$BUILD"/bench "$BUILD"/bench-* "$BUILD"/bench.lock \
+	"$BUILD"/matrix "$BUILD"/mutants "$BUILD"/wt-*
 git -C "$TREE" worktree prune 2>/dev/null || true
 log "cleaned $BUILD (BASE=$BASE)"

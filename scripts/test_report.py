@@ -163,6 +163,38 @@ class ReportTest(unittest.TestCase):
                       f'1.00 | 0.10 | 0.01 | {cycles["series"]:.2f} | 1.000 | '
                       f'{cycles["series"] / cycles["base"]:.3f} | - | - |', md)
 
+    def test_bulk_against_loop(self):
+        # The series' bulk row against its own loop row of the same case:
+        # (321700 - 100 x 17) / 3200 = 100 against (641700 - 1700) / 3200 =
+        # 200 instructions, and cycles with the loop's counts doubled.
+        out = tempfile.mkdtemp()
+        logs = []
+        for kernel in ('base', 'series'):
+            path = os.path.join(out, f'{kernel}-run1.log')
+            with open(path, 'w') as f:
+                f.write(CALIB.replace('\n', ' cost_seq=0\n')
+                        + line(kernel, 'seq', 300000).replace('\n', ' cost_seq=1\n')
+                        + line(kernel, 'seq', 600000).replace('variant=bulk', 'variant=loop')
+                        .replace('\n', ' cost_seq=2\n'))
+            with open(os.path.join(out, f'{kernel}-run1.costmodel'), 'w') as f:
+                f.write('costmodel: begin\n'
+                        'costmodel: seq=0 sections=100 unbalanced=0 insns=1700 mem=1000 '
+                        'io=0 atomics=0 l1d_miss=0 l2_miss=0 xfer=0\n'
+                        'costmodel: seq=1 sections=100 unbalanced=0 insns=321700 '
+                        'mem=64000 io=0 atomics=3200 l1d_miss=0 l2_miss=0 xfer=0\n'
+                        'costmodel: seq=2 sections=100 unbalanced=0 insns=641700 '
+                        'mem=64000 io=0 atomics=6400 l1d_miss=0 l2_miss=0 xfer=0\n')
+            logs.append(f'{kernel}:1={path}')
+        proc, md = report(out, logs)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        w = costmodel.WEIGHTS['atomics']
+        ratio = (100 + w) / (200 + 2 * w)
+        self.assertIn(f'| 1.000 | 1.000 | 0.500 | {ratio:.3f} |', md)
+        # The loop row itself has no bulk/loop figure.
+        self.assertIn('| slab_free | seq | loop | 32 |', md)
+        loop_line = next(l for l in md.splitlines() if l.startswith('| slab_free | seq | loop | 32 |'))
+        self.assertTrue(loop_line.endswith('| - | - |'), loop_line)
+
     def test_case_with_every_section_ticked(self):
         # A 4096-page case of two sections can lose both to ticks: no
         # figure, and no crash.
