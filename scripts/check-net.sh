@@ -31,7 +31,6 @@ for cfg in $CHECK_CONFIGS; do
 	for run in $(seq 1 "$RUNS"); do
 		logf=$outdir/$cfg-$run.log
 		log "net: $cfg kernel, boot $run of $RUNS (console: $logf)"
-		rm -f "$logf"	# judged only if this boot wrote it
 		MEM=3G TIMEOUT=$timeout bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" net \
 			kunit.enable=0 "slab_bulk.pktgen_count=$count" slab_bulk.pktgen_timeout=300 || true
 		args+=("$cfg#$run=$logf")

@@ -27,8 +27,6 @@ for cfg in $CHECK_CONFIGS; do
 	if [ "$cfg" = debug ]; then
 		count=${DEBUG_PKTGEN_COUNT:-$count}
 	fi
-	# A log of an earlier boot must not be judged if this one never starts.
-	rm -f "$logf"
 	MEM=3G TIMEOUT=$timeout bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" check \
 		"slab_bulk.pktgen_count=$count" slab_bulk.pktgen_timeout=300 \
 		"slab_bulk.stress_secs=${CHECK_STRESS_SECS:-60}" || true
@@ -43,7 +41,7 @@ if [[ " $CHECK_CONFIGS " == *" test "* ]]; then
 	logf=$BUILD/check/costmodel.log
 	plugin_log=$BUILD/check/costmodel.plugin
 	log "booting test kernel under the costmodel plugin (console: $logf)"
-	rm -f "$plugin_log" "$logf"
+	rm -f "$plugin_log"
 	COSTMODEL=$plugin_log ICOUNT=1 SMP=2 MEM=2G TIMEOUT=$timeout bash "$TOP/scripts/qemu.sh" test "$logf" bench \
 		slab_bulk.suites=costmodel slab_bulk.rcuscale= kunit.enable=0 || true
 	touch "$plugin_log"

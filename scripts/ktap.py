@@ -212,8 +212,8 @@ def parse_run_tests(parser, text):
 
 def no_console(path):
     """The problem of a boot that left no console log (qemu.sh refused its
-    settings, or QEMU never started), or None. The harness removes a
-    log before the boot that writes it, so an older one is never judged."""
+    settings, or QEMU never started), or None. qemu.sh removes a log
+    before it does anything else, so an older one is never judged."""
     if os.path.exists(path):
         return None
     return f'no console log {path}: the guest never started'

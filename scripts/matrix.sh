@@ -64,7 +64,6 @@ boot() {
 	for s in "${!param[@]}"; do
 		append+=("$s=${param[$s]}")
 	done
-	rm -f "$dir/$name.log"	# judged only if this boot wrote it
 	env "${env[@]}" bash "$TOP/scripts/qemu.sh" "$cfg" "$dir/$name.log" check "${append[@]}" \
 		< /dev/null || true
 	/usr/bin/python3 "$TOP/scripts/ktap.py" --skips "$CONFIGS/matrix" \

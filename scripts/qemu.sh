@@ -24,6 +24,9 @@
 
 out=$(out_dir "${1:?usage: qemu.sh OUT LOG MODE [APPEND...]}")
 logf=${2:?}
+# A log of an earlier boot is never judged as this one's: gone before any
+# setting below can be refused.
+rm -f "$logf"
 mode=${3:?}
 shift 3
 smp=${SMP:-2}

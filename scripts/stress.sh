@@ -24,8 +24,6 @@ mkdir -p "$BUILD/stress"
 logf=$BUILD/stress/$cfg-$secs.log
 log "stress: $cfg kernel, $secs s, ${SMP:-2} vCPUs, $fail_pct % fault injection, $free_mb MiB free (console: $logf)"
 # The debug kernel runs its KUnit suites at boot first: allow for them.
-# A log of an earlier run must not be judged if this one never starts.
-rm -f "$logf"
 SMP=${SMP:-2} MEM=${MEM:-3G} TIMEOUT=$((secs + 1800)) bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" stress \
 	"slab_bulk.stress_secs=$secs" "slab_bulk.stress_fail_pct=$fail_pct" \
 	"slab_bulk.stress_free_mb=$free_mb" || true
