@@ -8,10 +8,13 @@
 
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
-# The judges' own tests first, and the refusal that keeps FORCE=1 from
-# deleting a directory the harness did not make.
+# The judges' own tests first, the refusal that keeps FORCE=1 from
+# deleting a directory the harness did not make, and qemu.sh leaving no
+# old log to judge when it refuses a boot.
 judge_tests "$BUILD/check"
-bash "$TOP/scripts/test_tree.sh" > "$BUILD/check/test_tree.log" 2>&1 ||
-	{ cat "$BUILD/check/test_tree.log"; die "scripts/test_tree.sh failed"; }
-log "$(tail -n 1 "$BUILD/check/test_tree.log")"
+for t in test_tree test_qemu; do
+	bash "$TOP/scripts/$t.sh" > "$BUILD/check/$t.log" 2>&1 ||
+		{ cat "$BUILD/check/$t.log"; die "scripts/$t.sh failed"; }
+	log "$(tail -n 1 "$BUILD/check/$t.log")"
+done
 exec bash "$TOP/scripts/check-tree.sh"
