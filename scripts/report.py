@@ -206,7 +206,7 @@ def page_table(rep, records):
 
 
 def rcu_table(rep, runs):
-    """rcuscale rows: each run's time (it varies with when the drains run), the means."""
+    """rcuscale rows: each run's time, the mean and median, the spread."""
     by = {}
     for rnum in sorted(runs):
         for r in runs[rnum]:
@@ -214,9 +214,10 @@ def rcu_table(rep, runs):
                 by.setdefault((r['case'], r['kernel']), []).append(r)
     mean = {k: sum(r['time_ns'] for r in v) / len(v) for k, v in by.items()}
     median = {k: statistics.median(r['time_ns'] for r in v) for k, v in by.items()}
-    rows = []
+    rows, spread = [], 0
     for case, kernel in sorted(by):
         rs = by[(case, kernel)]
+        spread = max(spread, max(r['time_ns'] for r in rs) - min(r['time_ns'] for r in rs))
         base = mean.get((case, 'base'))
         mbase = median.get((case, 'base'))
         times = [r['time_ns'] for r in rs]
@@ -237,9 +238,11 @@ def rcu_table(rep, runs):
               ['case', 'kernel', 'time ms', 'mean ms', 'mean / base mean', 'median ms',
                'median / base median', 'spread ms', 'batches',
                'footprint MB', 'slow/obj', 'fast/obj'], rows)
-    if rows and len(runs) < 3:
-        rep.lines += ['', f'rcuscale: only {len(runs)} runs per kernel; its times vary '
-                      'with when the drains run, so a median needs RUNS=3 or more.']
+    # Under -icount the runs repeat; when they do not (a drain ran at
+    # another time), two runs cannot say which is typical.
+    if rows and spread and len(runs) < 3:
+        rep.lines += ['', f'rcuscale: only {len(runs)} runs per kernel and they differ, '
+                      'so a median needs RUNS=3 or more.']
 
 
 def traffic_table(rep, runs):
