@@ -195,6 +195,24 @@ class ReportTest(unittest.TestCase):
         loop_line = next(l for l in md.splitlines() if l.startswith('| slab_free | seq | loop | 32 |'))
         self.assertTrue(loop_line.endswith('| - | - |'), loop_line)
 
+    def test_rcuscale_runs_that_differ(self):
+        # Two runs that agree need no third; two that differ do.
+        for times, asked in (((20000000, 20000000), False), ((20000000, 21000000), True)):
+            out = tempfile.mkdtemp()
+            logs = []
+            for run, t in enumerate(times, 1):
+                for kernel in ('base', 'series'):
+                    path = os.path.join(out, f'{kernel}-run{run}.log')
+                    with open(path, 'w') as f:
+                        f.write(CALIB + line(kernel, 'seq', 300000)
+                                + f'rcuscale case=fixed {t} ns, loops: 8, batches: 2, '
+                                'memory footprint: 1MB\n')
+                    logs.append(f'{kernel}:{run}={path}')
+            proc, md = report(out, logs)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            self.assertIn('kfree_rcu: rcuscale', md)
+            self.assertEqual('a median needs RUNS=3' in md, asked, md)
+
     def test_case_with_every_section_ticked(self):
         # A 4096-page case of two sections can lose both to ticks: no
         # figure, and no crash.
