@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # make matrix: the configurations too slow for make check. Each one is
 # built and booted like make check (KUnit at boot, the kselftest with the
-# stress) and judged by scripts/ktap.py against configs/matrix/NAME.skips;
+# stress) and judged by scripts/ktap.py against configs/matrix/NAME.skips (or
+# $PATCHES/skips/matrix/NAME.skips);
 # the other architectures are built only; "sparse" compiles every C file
 # the series touches with W=1 and sparse and compares the warnings with
 # the base's. Writes build/matrix/NAME.log and build/matrix/summary.txt.
@@ -40,6 +41,10 @@ bash "$TOP/scripts/deps.sh" gcc-aarch64-linux-gnu
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
 dir=$BUILD/matrix
+# A series with tests of its own keeps its skips in $PATCHES/skips/matrix/,
+# as check-tree.sh takes $PATCHES/skips/.
+skips=$CONFIGS/matrix
+[ ! -d "$PATCHES/skips/matrix" ] || skips=$PATCHES/skips/matrix
 mkdir -p "$dir"
 rm -f "$dir/summary.txt"
 
@@ -66,7 +71,7 @@ boot() {
 	done
 	env "${env[@]}" bash "$TOP/scripts/qemu.sh" "$cfg" "$dir/$name.log" check "${append[@]}" \
 		< /dev/null || true
-	/usr/bin/python3 "$TOP/scripts/ktap.py" --skips "$CONFIGS/matrix" \
+	/usr/bin/python3 "$TOP/scripts/ktap.py" --skips "$skips" \
 		${suites:+--suites "$suites"} "$TREE" "$name=$dir/$name.log" > "$dir/$name.judge" || return 1
 	if [ -n "$require" ] && ! grep -Eq "${require//./ }" "$dir/$name.log"; then
 		echo "$name: the console lacks '${require//./ }'" >> "$dir/$name.judge"
