@@ -7,10 +7,9 @@
 PKGS="build-essential flex bison bc libelf-dev libssl-dev
       dwarves qemu-system-x86 ccache sparse cpio kmod xz-utils busybox-static
       python3 python3-matplotlib git rsync curl $*"
-# A base from the host's apt sources is installed like any package; a
-# pinned .deb (BASE_DEB_URL) is fetched below, with curl, as is the
-# source of QEMU's plugin header (scripts/plugin.sh).
-[ -n "${BASE_DEB_URL:-}" ] || PKGS="$BASE_PKG $PKGS"
+# The base is not installed: its pinned .deb (BASE_DEB_URL) is fetched
+# below, with curl, as is the source of QEMU's plugin header
+# (scripts/plugin.sh).
 
 missing=$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' $PKGS 2>/dev/null |
 	  awk '$2 != "installed" { print $1 }' || true)
@@ -25,7 +24,7 @@ if [ -n "${missing// /}" ]; then
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
 fi
-if [ -n "${BASE_DEB_URL:-}" ] && [ ! -f "$BASE_TARBALL" ]; then
+if [ ! -f "$BASE_TARBALL" ]; then
 	deb=$BUILD/src/${BASE_DEB_URL##*/}
 	mkdir -p "$BUILD/src"
 	log "fetching $BASE_PKG $BASE_DEB_VERSION"

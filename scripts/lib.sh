@@ -9,11 +9,11 @@ JOBS=${JOBS:-$(nproc)}
 # The kernel the series applies to, chosen with BASE; each base has its own
 # series (PATCHES) and its own build directory, so that both can be worked
 # on side by side with the same scripts.
-#   6.12      Debian's 6.12 LTS, linux-source-6.12 from the host's apt
-#             sources (the default)
-#   mainline  the newest linux-source Debian ships, from unstable, pinned by
-#             version and SHA-256 of its .deb and unpacked into the build
-#             directory without installing it
+#   6.12      Debian's 6.12 LTS, linux-source-6.12 from bookworm-security
+#             (the default)
+#   mainline  the newest linux-source Debian ships, from unstable
+# Each is pinned by the version and SHA-256 of its .deb, which make deps
+# fetches and unpacks into the build directory without installing it.
 export BASE=${BASE:-6.12}
 # Only a base's own case sets these: none may come from the environment.
 unset BASE_DEB_VERSION BASE_DEB_URL BASE_DEB_FALLBACK_URL BASE_DEB_SHA256 BASE_DEB_MEMBER
@@ -27,7 +27,16 @@ case $BASE in
 	# The clang of make lint (make LLVM=...) and its packages.
 	CLANG_LLVM=1
 	CLANG_PKGS="clang lld llvm"
-	BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
+	# Pinned as mainline is: apt's linux-source-6.12 moves with every
+	# Debian security release, and every figure names this version.
+	BASE_DEB_VERSION=6.12.117-1~deb12u1
+	BASE_DEB_URL=http://deb.debian.org/debian-security/pool/updates/main/l/linux-6.12/linux-source-6.12_6.12.117-1~deb12u1_all.deb
+	# Once the security pool drops the version (snapshot.debian.org
+	# archives debian-security too; by the .deb's SHA-1).
+	BASE_DEB_FALLBACK_URL=https://snapshot.debian.org/file/221d82478a259628d6016602b619a484e71e9424
+	BASE_DEB_SHA256=e849faf31ca3555757f3a8877cb01af92122f744f75d1f3102734651c4e14703
+	BASE_DEB_MEMBER=./usr/src/linux-source-6.12.tar.xz
+	BASE_TARBALL=$BUILD/src/linux-source-$BASE_DEB_VERSION.tar.xz
 	;;
 mainline)
 	BASE_PKG=linux-source-7.2
@@ -90,13 +99,7 @@ fetch_pinned() {
 }
 
 # The Debian version of the base, e.g. 6.12.117-1~deb12u1.
-base_version() {
-	if [ -n "${BASE_DEB_VERSION:-}" ]; then
-		echo "$BASE_DEB_VERSION"
-	else
-		dpkg-query -W -f='${Version}' "$BASE_PKG"
-	fi
-}
+base_version() { echo "$BASE_DEB_VERSION"; }
 
 # Build directory of a configuration name, or an absolute path as given.
 out_dir() { case "$1" in /*) echo "$1" ;; *) echo "$BUILD/out/$1" ;; esac; }
