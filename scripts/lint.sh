@@ -10,7 +10,11 @@ bash "$TOP/scripts/tree.sh"
 bad=0
 for p in $(grep -v '^#' "$PATCHES/series"); do
 	# checkpatch reads git state from the working directory: run it in the tree.
-	if ! out=$(cd "$TREE" && scripts/checkpatch.pl --strict --no-tree -q --terse "$PATCHES/$p" 2>&1); then
+	# The tree is an unpacked tarball with no upstream history, so the
+	# commit a Fixes: tag names cannot be looked up in it (that check
+	# alone is off; the tag's form is still checked).
+	if ! out=$(cd "$TREE" && scripts/checkpatch.pl --strict --no-tree -q --terse \
+			--ignore UNKNOWN_COMMIT_ID "$PATCHES/$p" 2>&1); then
 		echo "$out"; bad=1
 	fi
 	echo "checkpatch: $p: ${out:-clean}" | tail -1
