@@ -27,9 +27,11 @@ for f in ${cfg//+/ }; do
 done
 
 # The version string holds the build's time, user, host and count: fixed,
-# so that two builds of one tree differ in nothing. Two builds of one base
-# source without them gave the cost model's cycles up to 1.5 % apart,
-# with equal instruction counts.
+# as Documentation/kbuild/reproducible-builds.rst says, so that they are
+# not what differs between two builds of one tree. Without them, two
+# builds of one base gave the cost model's cycles 1.5 % apart on a row
+# whose instruction count was equal (whether this removes all of that is
+# not yet measured).
 export KBUILD_BUILD_TIMESTAMP='2026-01-01 00:00:00 UTC' KBUILD_BUILD_VERSION=1
 export KBUILD_BUILD_USER=slab-bulk KBUILD_BUILD_HOST=harness
 kmake() { make -s -C "$src" O="$out" CC="ccache ${CROSS_COMPILE:-}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"; }

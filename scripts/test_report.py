@@ -115,29 +115,36 @@ class ReportTest(unittest.TestCase):
         self.assertIn('| e1000e | tcp | skbuff_fclone_cache | - | - of 1000 | 0.600 | '
                       '600 of 1000 |', md)
 
+    @staticmethod
+    def write_run(out, kernel, console, plugin_rows):
+        """One run of @kernel: its console log and its plugin report (the
+        empty section first, cost_seq 0); returns the report.py argument."""
+        path = os.path.join(out, f'{kernel}-run1.log')
+        with open(path, 'w') as f:
+            f.write(CALIB.replace('\n', ' cost_seq=0\n') + console)
+        with open(os.path.join(out, f'{kernel}-run1.costmodel'), 'w') as f:
+            f.write('costmodel: begin\n'
+                    'costmodel: seq=0 sections=100 unbalanced=0 insns=1700 mem=1000 '
+                    'io=0 atomics=0 l1d_miss=0 l2_miss=0 xfer=0\n' + plugin_rows)
+        return f'{kernel}:1={path}'
+
     def cost_logs(self, out, series_atomics=3300, series_sections=100):
         """Console and plugin logs of one run of each kernel: calib's empty
         section (cost_seq 0) and one slab_free row (cost_seq 1)."""
         logs = []
         for kernel in ('base', 'series'):
-            path = os.path.join(out, f'{kernel}-run1.log')
-            with open(path, 'w') as f:
-                # The kselftest's pktgen line has no cost_seq: not paired.
-                f.write(CALIB.replace('\n', ' cost_seq=0\n')
-                        + line(kernel, 'seq', 300000).replace('\n', ' cost_seq=1\n')
-                        + 'test_slab_bulk: bench suite=pktgen case=fresh variant=e1000e n=1 '
-                        'objs=1000000 sections=1 ticked=0 cycles=900000000 free_slowpath=-1 '
-                        'free_fastpath=-1 alloc_slowpath=-1 alloc_fastpath=-1\n')
             atomics = series_atomics if kernel == 'series' else 6600
             sections = series_sections if kernel == 'series' else 100
-            with open(os.path.join(out, f'{kernel}-run1.costmodel'), 'w') as f:
-                f.write('costmodel: begin\n'
-                        'costmodel: seq=0 sections=100 unbalanced=0 insns=1700 mem=1000 '
-                        'io=0 atomics=0 l1d_miss=0 l2_miss=0 xfer=0\n'
-                        f'costmodel: seq=1 sections={sections} unbalanced=0 insns=321700 '
-                        f'mem=64000 io=0 atomics={atomics} l1d_miss=3200 l2_miss=320 '
-                        'xfer=32\n')
-            logs.append(f'{kernel}:1={path}')
+            # The kselftest's pktgen line has no cost_seq: not paired.
+            logs.append(self.write_run(
+                out, kernel,
+                line(kernel, 'seq', 300000).replace('\n', ' cost_seq=1\n')
+                + 'test_slab_bulk: bench suite=pktgen case=fresh variant=e1000e n=1 '
+                'objs=1000000 sections=1 ticked=0 cycles=900000000 free_slowpath=-1 '
+                'free_fastpath=-1 alloc_slowpath=-1 alloc_fastpath=-1\n',
+                f'costmodel: seq=1 sections={sections} unbalanced=0 insns=321700 '
+                f'mem=64000 io=0 atomics={atomics} l1d_miss=3200 l2_miss=320 '
+                'xfer=32\n'))
         return logs
 
     def test_cost_columns(self):
@@ -168,23 +175,16 @@ class ReportTest(unittest.TestCase):
         # (321700 - 100 x 17) / 3200 = 100 against (641700 - 1700) / 3200 =
         # 200 instructions, and cycles with the loop's counts doubled.
         out = tempfile.mkdtemp()
-        logs = []
-        for kernel in ('base', 'series'):
-            path = os.path.join(out, f'{kernel}-run1.log')
-            with open(path, 'w') as f:
-                f.write(CALIB.replace('\n', ' cost_seq=0\n')
-                        + line(kernel, 'seq', 300000).replace('\n', ' cost_seq=1\n')
-                        + line(kernel, 'seq', 600000).replace('variant=bulk', 'variant=loop')
-                        .replace('\n', ' cost_seq=2\n'))
-            with open(os.path.join(out, f'{kernel}-run1.costmodel'), 'w') as f:
-                f.write('costmodel: begin\n'
-                        'costmodel: seq=0 sections=100 unbalanced=0 insns=1700 mem=1000 '
-                        'io=0 atomics=0 l1d_miss=0 l2_miss=0 xfer=0\n'
-                        'costmodel: seq=1 sections=100 unbalanced=0 insns=321700 '
-                        'mem=64000 io=0 atomics=3200 l1d_miss=0 l2_miss=0 xfer=0\n'
-                        'costmodel: seq=2 sections=100 unbalanced=0 insns=641700 '
-                        'mem=64000 io=0 atomics=6400 l1d_miss=0 l2_miss=0 xfer=0\n')
-            logs.append(f'{kernel}:1={path}')
+        logs = [self.write_run(
+            out, kernel,
+            line(kernel, 'seq', 300000).replace('\n', ' cost_seq=1\n')
+            + line(kernel, 'seq', 600000).replace('variant=bulk', 'variant=loop')
+            .replace('\n', ' cost_seq=2\n'),
+            'costmodel: seq=1 sections=100 unbalanced=0 insns=321700 '
+            'mem=64000 io=0 atomics=3200 l1d_miss=0 l2_miss=0 xfer=0\n'
+            'costmodel: seq=2 sections=100 unbalanced=0 insns=641700 '
+            'mem=64000 io=0 atomics=6400 l1d_miss=0 l2_miss=0 xfer=0\n')
+            for kernel in ('base', 'series')]
         proc, md = report(out, logs)
         self.assertEqual(proc.returncode, 0, proc.stderr)
         w = costmodel.WEIGHTS['atomics']
