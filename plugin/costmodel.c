@@ -13,6 +13,10 @@
  *   DROP    the pending section is thrown away (a tick interrupted it)
  *   REPORT  one "costmodel:" line with the totals, which are then cleared
  *   BEGIN   the guest's report numbering starts again (module load)
+ *   ALL_START  every vCPU counts from here, whatever it runs (a workload
+ *              such as pktgen, whose TX completion runs where the NIC's
+ *              interrupt goes)
+ *   ALL_STOP   every vCPU stops; together they are one section, kept
  * The plugin API of QEMU 7.2 cannot read guest registers or write guest
  * memory, so the guest learns nothing back: it numbers its reports as the
  * plugin does (seq=), and the harness pairs the two lines.
@@ -45,7 +49,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
 #define LINE_SHIFT	6
 #define MARK_BASE	0x5b0b1c00u
-enum mark { START = 1, STOP, KEEP, DROP, REPORT, BEGIN, NR_MARKS };
+enum mark { START = 1, STOP, KEEP, DROP, REPORT, BEGIN, ALL_START, ALL_STOP, NR_MARKS };
 
 struct counts {
 	uint64_t insns, mem, io, atomics, l1d_miss, l2_miss, xfer;
@@ -81,6 +85,7 @@ static struct vcpu *vcpus;
 static int nr_vcpus;
 static struct counts kept;
 static uint64_t kept_sections, unbalanced, seq;
+static bool all;		/* between ALL_START and ALL_STOP */
 static FILE *out;
 static uint64_t l1_size = 32 * 1024, l1_ways = 8, l2_size = 1024 * 1024, l2_ways = 16;
 
@@ -242,6 +247,17 @@ static void report(void)
 	unbalanced = 0;
 }
 
+static void keep(struct vcpu *v)
+{
+	kept.insns += v->sec.insns;
+	kept.mem += v->sec.mem;
+	kept.io += v->sec.io;
+	kept.atomics += v->sec.atomics;
+	kept.l1d_miss += v->sec.l1d_miss;
+	kept.l2_miss += v->sec.l2_miss;
+	kept.xfer += v->sec.xfer;
+}
+
 /*
  * A section that stops on another vCPU than it started on (the task
  * migrated) or is kept twice is counted as unbalanced: the harness then
@@ -268,13 +284,7 @@ static void mark_exec(unsigned int cpu, void *udata)
 			unbalanced++;
 			break;
 		}
-		kept.insns += v->sec.insns;
-		kept.mem += v->sec.mem;
-		kept.io += v->sec.io;
-		kept.atomics += v->sec.atomics;
-		kept.l1d_miss += v->sec.l1d_miss;
-		kept.l2_miss += v->sec.l2_miss;
-		kept.xfer += v->sec.xfer;
+		keep(v);
 		kept_sections++;
 		v->pending = false;
 		break;
@@ -291,8 +301,31 @@ static void mark_exec(unsigned int cpu, void *udata)
 		memset(&kept, 0, sizeof(kept));
 		kept_sections = 0;
 		unbalanced = 0;
+		all = false;
 		for (int i = 0; i < nr_vcpus; i++)
 			vcpus[i].counting = vcpus[i].pending = false;
+		break;
+	case ALL_START:
+		unbalanced += all;
+		all = true;
+		for (int i = 0; i < nr_vcpus; i++) {
+			unbalanced += vcpus[i].counting || vcpus[i].pending;
+			memset(&vcpus[i].sec, 0, sizeof(vcpus[i].sec));
+			vcpus[i].counting = true;
+			vcpus[i].pending = false;
+		}
+		break;
+	case ALL_STOP:
+		if (!all) {
+			unbalanced++;
+			break;
+		}
+		all = false;
+		for (int i = 0; i < nr_vcpus; i++) {
+			keep(&vcpus[i]);
+			vcpus[i].counting = false;
+		}
+		kept_sections++;
 		break;
 	}
 }

@@ -107,7 +107,7 @@ logs=()
 declare -A UNKNOWN_OK_OF=([base]=1 [series]=0)
 for k in base series; do
 	CONFIG_UNKNOWN_OK=${UNKNOWN_OK_OF[$k]} SRC=${SRC_OF[$k]} bash "$TOP/scripts/build.sh" "$BENCH_CONFIG" "${OUT_OF[$k]}"
-	TRAFFIC_SRC=$TREE SRC=${SRC_OF[$k]} bash "$TOP/scripts/initramfs.sh" "${OUT_OF[$k]}"
+	NET_BENCH_SRC=$TREE SRC=${SRC_OF[$k]} bash "$TOP/scripts/initramfs.sh" "${OUT_OF[$k]}"
 	git -C "${SRC_OF[$k]}" log -1 --format="%h %s" > "$outdir/$k.commit"
 done
 flock -u "$lock"

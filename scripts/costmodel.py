@@ -123,6 +123,9 @@ def pair(results, loads):
 #   miss with LRU, two with FIFO.
 # - walk_l2_fit/over: 1 MiB and 1 MiB + 64 KiB, physically contiguous: 16
 #   lines in each set of the 1 MiB 16-way L2 fit, 17 miss every line.
+# - all_nops (user space, plugin/costmark.c, "costmark kat"): one section
+#   between the whole-machine marks ALL_START and ALL_STOP holding 1000
+#   NOPs, with the other vCPU idle: 1000 instructions, no access.
 # Totals over the section(s) of the two-thread cases:
 # - pingpong: 2000 passes of one line, all but the last moving it: 1999;
 #   private: none; handoff_load/store: 1000 lines written on one CPU and
@@ -142,6 +145,7 @@ KNOWN = {
     'lru': (16, {'mem': 3, 'l1d_miss': 1, 'l2_miss': 0}),
     'walk_l2_fit': (2, {'mem': 16384, 'l1d_miss': 16384, 'l2_miss': 0, 'io': 0}),
     'walk_l2_over': (2, {'mem': 17408, 'l1d_miss': 17408, 'l2_miss': 17408, 'io': 0}),
+    'all_nops': (1, {'insns': 1000, 'mem': 0, 'atomics': 0, 'io': 0}),
 }
 KNOWN_TOTAL = {
     'pingpong': (2, {'xfer': 1999, 'atomics': 0, 'io': 0}),

@@ -16,11 +16,15 @@ chmod +x "$root/init"
 cp -a "$out/modroot/lib/modules" "$root/lib/"
 make -s -C "$src/tools/testing/selftests" TARGETS=slab_bulk \
 	INSTALL_PATH="$root/kselftest" install >/dev/null
-# make bench runs the traffic benchmark of one tree (TRAFFIC_SRC, the
-# series) on both kernels, since the base's kselftest predates it.
-if [ -n "${TRAFFIC_SRC:-}" ]; then
-	make -s -C "$TRAFFIC_SRC/tools/testing/selftests" TARGETS=slab_bulk \
-		INSTALL_PATH="$root/kselftest-traffic" install >/dev/null
+# make bench runs the network benchmarks (pktgen, traffic) of one tree
+# (NET_BENCH_SRC, the series) on both kernels: the base's kselftest
+# predates the traffic benchmark and the costmark calls.
+if [ -n "${NET_BENCH_SRC:-}" ]; then
+	make -s -C "$NET_BENCH_SRC/tools/testing/selftests" TARGETS=slab_bulk \
+		INSTALL_PATH="$root/kselftest-net" install >/dev/null
 fi
+# The costmodel plugin's whole-machine marks for user space (plugin/).
+bash "$TOP/scripts/plugin.sh" costmark
+cp "$COSTMARK" "$root/bin/costmark"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
 log "packed $out/initramfs.cpio.gz"

@@ -65,6 +65,8 @@ esac
 TREE=${TREE:-$BUILD/linux}
 # The QEMU plugin of the cost model (scripts/plugin.sh), one for both bases.
 PLUGIN_SO=$TOP/build/plugin/libcostmodel.so
+# Its marks for the guest's user space (plugin/costmark.c), a static binary.
+COSTMARK=$TOP/build/plugin/costmark
 
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/slab-bulk-ccache}
 export CCACHE_BASEDIR=$BUILD

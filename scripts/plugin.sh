@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Builds plugin/costmodel.c, the QEMU plugin that counts atomics, cache
-# misses and cross-vCPU line transfers, into $PLUGIN_SO. Its one build
+# plugin.sh [costmark]: builds plugin/costmodel.c, the QEMU plugin that
+# counts atomics, cache misses and cross-vCPU line transfers, into
+# $PLUGIN_SO, and plugin/costmark.c, its marks for the guest's user space,
+# into $COSTMARK; with "costmark", only the latter. The plugin's one build
 # dependency is QEMU's plugin header, which no Debian binary package
 # ships: it comes from the source tarball of Debian's QEMU 7.2 (the
 # qemu-system-x86 the harness runs), pinned by SHA-256, of which only the
 # header is kept.
 . "$(dirname "$0")/lib.sh"
+
+what=${1:-all}
+need_one_of "plugin.sh argument" "$what" all costmark
+mkdir -p "$(dirname "$COSTMARK")"
+if [ ! -f "$COSTMARK" ] || [ "$TOP/plugin/costmark.c" -nt "$COSTMARK" ]; then
+	gcc -O2 -Wall -Wextra -Werror -static -o "$COSTMARK.tmp" "$TOP/plugin/costmark.c"
+	mv "$COSTMARK.tmp" "$COSTMARK"
+fi
+[ "$what" = all ] || exit 0
 
 QEMU_ORIG=qemu_7.2+dfsg.orig.tar.xz
 QEMU_ORIG_URL=http://deb.debian.org/debian/pool/main/q/qemu/$QEMU_ORIG

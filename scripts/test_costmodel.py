@@ -62,7 +62,7 @@ class KnownAnswersTest(unittest.TestCase):
                 r[k] = 0
         failed = self.failed(self.check(plugin=rewrite_reports(PLUGIN, zero)))
         self.assertTrue({'lock', 'xchg', 'cmpxchg16b', 'walk_l2_fit', 'walk_l2_over',
-                         'lru', 'pingpong', 'handoff_store'} <= failed, failed)
+                         'lru', 'pingpong', 'handoff_store', 'all_nops'} <= failed, failed)
 
     def test_plugin_that_counts_every_access_fails(self):
         def every(r):
@@ -87,6 +87,15 @@ class KnownAnswersTest(unittest.TestCase):
             if r['atomics'] == 16000:
                 r['insns'] += 16
         self.assertIn('lock_page', self.failed(self.check(plugin=rewrite_reports(PLUGIN, listed))))
+
+    def test_whole_machine_section_off_by_one_fails(self):
+        # costmark's section: a mark counted as an instruction, or a
+        # vCPU's instruction counted twice.
+        def one_more(r):
+            if r['sections'] == 1 and r['insns'] == 1000:
+                r['insns'] += 1
+        self.assertEqual(self.failed(self.check(plugin=rewrite_reports(PLUGIN, one_more))),
+                         {'all_nops'})
 
     def test_lost_accesses_fail(self):
         def io(r):
