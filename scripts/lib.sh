@@ -82,7 +82,13 @@ export ARCH=${ARCH:-x86_64}
 export QEMU_MACHINE=${QEMU_MACHINE:-q35}
 
 die() { echo "error: $*" >&2; exit 1; }
-log() { echo "==> $*" >&2; }
+# Every progress line says how long the command has run (minutes:seconds
+# since the first script of this make target started).
+export SLAB_BULK_T0=${SLAB_BULK_T0:-$(date +%s)}
+log() {
+	local t=$(($(date +%s) - SLAB_BULK_T0))
+	printf '==> %d:%02d %s\n' $((t / 60)) $((t % 60)) "$*" >&2
+}
 
 # Usage: fetch_pinned FILE SHA256 URL [FALLBACK_URL]; downloads FILE from
 # URL, or from FALLBACK_URL when URL fails (snapshot.debian.org keeps
@@ -199,3 +205,43 @@ prepare_guest() {
 	bash "$TOP/scripts/initramfs.sh" "$1"
 	bash "$TOP/scripts/kvm-probe.sh" "$1"
 }
+
+# The harness's own settings with these prefixes; another name with one
+# of them in the environment is a typo, refused with the nearest name.
+KNOWN_SETTINGS='CHECK_CONFIGS CHECK_TIMEOUT CHECK_STRESS_SECS STRESS_CONFIG STRESS_SECS
+STRESS_FAIL_PCT STRESS_FREE_MB BENCH_CONFIG BENCH_ARGS MATRIX MATRIX_TIMEOUT'
+
+# Usage: check_settings; dies, naming the setting, on a value no script
+# could use, wherever lib.sh is sourced: a bad value is refused in
+# seconds, before a base is unpacked or a kernel built.
+check_settings() {
+	local v near
+	for v in $(compgen -e | grep -E '^(CHECK|STRESS|BENCH|MATRIX)_' || true); do
+		[[ " ${KNOWN_SETTINGS//$'\n'/ } " == *" $v "* ]] && continue
+		near=$(python3 -c 'import difflib, sys
+print(" ".join(difflib.get_close_matches(sys.argv[1], sys.argv[2:], 1, 0.6)))' \
+			"$v" $KNOWN_SETTINGS)
+		die "$v: not a setting of the harness${near:+ (did you mean $near?)}"
+	done
+	if [ -n "${SMP:-}" ]; then
+		need_uint SMP "$SMP"
+		[ "$SMP" -ge 1 ] && [ "$SMP" -le 8 ] || die "SMP=$SMP: 1 to 8 vCPUs"
+	fi
+	v=${MEM:-2G}
+	case $v in
+	[1-9]*[MG]) need_uint MEM "${v:0:-1}" ;;
+	*) die "MEM=${MEM:-}: a size in M or G, such as 2G or 512M" ;;
+	esac
+	case ${NUMA:-1} in
+	[1-8]) ;;
+	*) die "NUMA=${NUMA:-}: 1 to 8 memory nodes" ;;
+	esac
+	need_one_of QEMU_MACHINE "$QEMU_MACHINE" q35 pc
+	[ -z "${CHECK_CONFIGS:-}" ] || need_configs "${CHECK_CONFIGS// /+}"
+	[ -z "${STRESS_CONFIG:-}" ] || need_configs "$STRESS_CONFIG"
+	for v in CHECK_TIMEOUT CHECK_STRESS_SECS STRESS_SECS STRESS_FAIL_PCT STRESS_FREE_MB \
+		 MATRIX_TIMEOUT RUNS JOBS; do
+		[ -z "${!v:-}" ] || need_uint "$v" "${!v}"
+	done
+}
+check_settings

@@ -20,13 +20,13 @@
 # 1, fails its self-test under QEMU). The machine (QEMU_MACHINE, see
 # lib.sh) routes the legacy interrupt with a fixed table. Otherwise there
 # is no network device.
+# A log of an earlier boot is never judged as this one's: gone before any
+# setting can be refused, lib.sh's included.
+[ -z "${2:-}" ] || rm -f "$2"
 . "$(dirname "$0")/lib.sh"
 
 out=$(out_dir "${1:?usage: qemu.sh OUT LOG MODE [APPEND...]}")
 logf=${2:?}
-# A log of an earlier boot is never judged as this one's: gone before any
-# setting below can be refused.
-rm -f "$logf"
 mode=${3:?}
 shift 3
 smp=${SMP:-2}

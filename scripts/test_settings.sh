@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Tests that make check refuses each bad setting in seconds, before it
+# unpacks a base or builds anything: scripts/check.sh runs with a build
+# directory of its own, which must not exist afterwards, and must exit
+# non-zero with an "error:" line naming the setting. Prints one line a
+# case and "settings: N passed, N failed".
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+# Usage: expect_refused WORD VAR=VALUE...; check.sh with those settings
+# must fail at once with an error that says WORD.
+expect_refused() {
+	local word=$1 out start
+	shift
+	start=$SECONDS
+	if out=$(env "$@" BUILD="$tmp/build" bash "$top/scripts/check.sh" 2>&1); then
+		echo "not ok $*: check.sh accepted it"
+		fail=$((fail + 1))
+	elif [ -e "$tmp/build" ] || ! grep -q "^error: .*$word" <<<"$out"; then
+		echo "not ok $*: went on, or gave another reason: $(tail -n 1 <<<"$out")"
+		fail=$((fail + 1))
+	elif [ $((SECONDS - start)) -gt 30 ]; then
+		echo "not ok $*: refused only after $((SECONDS - start)) s"
+		fail=$((fail + 1))
+	else
+		echo "ok $*: $(tail -n 1 <<<"$out")"
+		pass=$((pass + 1))
+	fi
+	rm -rf "$tmp/build"
+}
+
+expect_refused 'did you mean CHECK_CONFIGS' CHECK_CONFIG=test
+expect_refused 'did you mean BENCH_CONFIG' BENCH_CONFIGS=bench
+expect_refused 'STRESS_SEC' STRESS_SEC=10
+expect_refused 'configs/nosuch' CHECK_CONFIGS=nosuch
+expect_refused 'configs/nosuch' STRESS_CONFIG=nosuch
+expect_refused CHECK_TIMEOUT CHECK_TIMEOUT=1h
+expect_refused CHECK_STRESS_SECS CHECK_STRESS_SECS=-1
+expect_refused SMP SMP=two
+expect_refused SMP SMP=0
+expect_refused MEM MEM=lots
+expect_refused MEM MEM=2048
+expect_refused NUMA NUMA=x
+expect_refused QEMU_MACHINE QEMU_MACHINE=virt
+expect_refused RUNS RUNS=two
+expect_refused BASE BASE=7.1
+echo "settings: $pass passed, $fail failed"
+[ "$fail" = 0 ]
