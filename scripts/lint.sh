@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # make lint: checkpatch --strict on every patch of patches/, kernel-doc of
 # the files they touch, a build of the test config at each commit of the
-# tree so that the series bisects, W=1 and sparse on the NIC drivers, and
-# clang at W=1 on the C files the series touches.
+# tree so that the series bisects, W=1 and sparse on the NIC drivers,
+# clang at W=1 on the C files the series touches, and Sphinx on the
+# documentation it touches.
 . "$(dirname "$0")/lib.sh"
 
 bash "$TOP/scripts/tree.sh"
+tree_matches_patches
 bad=0
 for p in $(grep -v '^#' "$PATCHES/series"); do
 	# checkpatch reads git state from the working directory: run it in the tree.
@@ -19,6 +21,17 @@ for p in $(grep -v '^#' "$PATCHES/series"); do
 	fi
 	echo "checkpatch: $p: ${out:-clean}" | tail -1
 done
+# Commit messages and the cover letter stand alone: they name no record
+# of this repository (results/), none of its commands, no issue number.
+for p in 0000-cover-letter.patch $(grep -v '^#' "$PATCHES/series"); do
+	if out=$(awk '/^---$/ { exit } { print }' "$PATCHES/$p" |
+		 grep -nE 'results/|\b[Ii]ssue [0-9]+|make (bench|check|matrix|lint|stress)\b'); then
+		echo "message: $p names what only this repository has:"
+		echo "$out"
+		bad=1
+	fi
+done
+echo "messages: checked for results/ paths, issue numbers and harness commands"
 # kernel-doc: no more warnings in any touched file than in the base.
 kdoc() { (cd "$TREE" && scripts/kernel-doc -none -Wall "$1" 2>&1 | grep -c warning || true); }
 files=$(git -C "$TREE" diff --name-only base HEAD -- '*.c' '*.h')
@@ -104,6 +117,34 @@ echo "clang (LLVM=$CLANG_LLVM) W=1, $(echo $clang_objs | wc -w) objects: $new_w 
 if [ "$old_w" = FAILED ] || [ "$new_w" = FAILED ] || [ "$new_w" -gt "$old_w" ]; then
 	tail -20 "$BUILD"/lint-clang-*.log
 	bad=1
+fi
+# The documentation the series touches, built by Sphinx (make htmldocs
+# of those Documentation/ folders, kernel-doc directives included): no
+# more warnings that name a file the series touches than at the base.
+doc_dirs=$(git -C "$TREE" diff --name-only base HEAD -- 'Documentation/*.rst' |
+	   cut -d/ -f2 | sort -u | tr '\n' ' ')
+bash "$TOP/scripts/deps.sh" python3-sphinx python3-yaml
+touched=$(git -C "$TREE" diff --name-only base HEAD -- 'Documentation/*.rst' '*.c' '*.h')
+# Usage: doc_warnings COMMIT; Sphinx warnings naming a touched file, or FAILED.
+doc_warnings() {
+	local out=$BUILD/wt-lint/out/docs log=$BUILD/lint-docs-$1.log
+	git -C "$wt" checkout -q "$1"
+	rm -rf "$out"
+	if ! (cd "$wt" && make -s O="$out" SPHINXDIRS="$doc_dirs" htmldocs) > "$log" 2>&1; then
+		echo FAILED
+		return
+	fi
+	grep -E 'WARNING|ERROR' "$log" | grep -cF "$(printf '%s\n' $touched | sed 's|^|/|')" || true
+}
+if [ -n "$doc_dirs" ]; then
+	old_w=$(doc_warnings base)
+	new_w=$(doc_warnings "$(git -C "$TREE" rev-parse HEAD)")
+	echo "htmldocs ($doc_dirs): $new_w warnings naming a touched file, base had $old_w"
+	if [ "$old_w" = FAILED ] || [ "$new_w" = FAILED ] || [ "$new_w" -gt "$old_w" ]; then
+		grep -E 'WARNING|ERROR' "$BUILD/lint-docs-$(git -C "$TREE" rev-parse HEAD).log" |
+			grep -F "$(printf '%s\n' $touched | sed 's|^|/|')" | head -20
+		bad=1
+	fi
 fi
 git -C "$TREE" worktree remove --force "$wt"
 [ $bad = 0 ] && echo "lint: clean" || { echo "lint: problems found"; exit 1; }
