@@ -35,6 +35,27 @@ RCU_SLAB = re.compile(r'rcuscale_slab case=(\S+) objects=(\d+) free_slowpath=(-?
                       r'free_fastpath=(-?\d+)')
 
 
+# The guest's markers around each suite and rcuscale case (scripts/guest-init).
+PART = re.compile(r'^==== slab_bulk: (bench|rcuscale) (\S+) (begin|end rc=(\d+))$', re.M)
+
+
+def failed_parts(text):
+    """The suites and rcuscale cases of a console that ended with a non-zero
+    status, or began and never ended (the guest died or timed out): each a
+    "bench SUITE rc=N" or "bench SUITE: no end"."""
+    failed, open_parts = [], []
+    for m in PART.finditer(text):
+        name = f'{m.group(1)} {m.group(2)}'
+        if m.group(3) == 'begin':
+            open_parts.append(name)
+            continue
+        if name in open_parts:
+            open_parts.remove(name)
+        if m.group(4) != '0':
+            failed.append(f'{name} rc={m.group(4)}')
+    return failed + [f'{name}: no end' for name in open_parts]
+
+
 def per_obj(count, objs):
     return None if count < 0 or objs == 0 else count / objs
 
@@ -245,35 +266,67 @@ def rcu_table(rep, runs):
                       'so a median needs RUNS=3 or more.']
 
 
+def traffic_cost(r, rows):
+    """(instructions, modelled cycles) per object of traffic row @r as the
+    costmodel plugin counted them on every vCPU, or None: a per-byte row
+    takes the counts of its stream's packet row, whose section it shares
+    (@rows: the rows of the same run)."""
+    src = r
+    if 'cost' not in r and r['case'].endswith('_byte'):
+        src = next((o for o in rows if o['suite'] == 'traffic' and o['kernel'] == r['kernel']
+                    and o['variant'] == r['variant'] and o['case'] == r['case'][:-5]), {})
+    if 'cost' not in src or not r.get('objs'):
+        return None
+    per = {k: (src['cost'][k] - src['cost']['sections'] * src['cost_overhead'][k]) / r['objs']
+           for k in costmodel.COUNTS}
+    return per['insns'], costmodel.modelled_cycles(per)
+
+
 def traffic_table(rep, runs):
     """The traffic suite: a row per NIC and stream, each run and the medians
     of base and series. The streams do not repeat to the instruction under
-    -icount (the NICs' emulation runs beside the vCPU), so the medians of
-    several runs are compared, as rcuscale's times are."""
-    by = {}
+    -icount (the NICs' emulation runs beside the vCPUs), so the medians of
+    several runs are compared, as rcuscale's times are. With the costmodel
+    plugin's counts, the instructions are those it counted on every vCPU
+    between the stream's marks, and modelled cycles are given too; without,
+    the CPU time the kselftest measured (instructions on one CPU)."""
+    by, costed = {}, False
     for rnum in sorted(runs):
         for r in runs[rnum]:
-            if r['suite'] == 'traffic':
-                by.setdefault((r['variant'], r['case'], r['kernel']), []).append(
-                    r['insn_per_obj'])
+            if r['suite'] != 'traffic':
+                continue
+            cost = traffic_cost(r, runs[rnum])
+            costed |= cost is not None
+            by.setdefault((r['variant'], r['case'], r['kernel']), []).append(
+                cost or (r['insn_per_obj'], None))
     rows = []
     for variant, case in sorted({(v, c) for v, c, _ in by}):
         digits = 2 if case.endswith('_byte') else 1
-        b, se = by.get((variant, case, 'base'), []), by.get((variant, case, 'series'), [])
-        mb = statistics.median(b) if b else None
-        ms = statistics.median(se) if se else None
-        rows.append([variant, case, ' / '.join(fmt(x, digits) for x in b),
-                     ' / '.join(fmt(x, digits) for x in se), fmt(mb, digits), fmt(ms, digits),
-                     fmt(ms / mb if mb and ms else None, 3)])
+        row = [variant, case]
+        for col in ((0, 1) if costed else (0,)):
+            v = {k: [x[col] for x in by.get((variant, case, k), []) if x[col] is not None]
+                 for k in ('base', 'series')}
+            mb = statistics.median(v['base']) if v['base'] else None
+            ms = statistics.median(v['series']) if v['series'] else None
+            row += [' / '.join(fmt(x, digits) for x in v['base']),
+                    ' / '.join(fmt(x, digits) for x in v['series']), fmt(mb, digits),
+                    fmt(ms, digits), fmt(ms / mb if mb and ms else None, 3)]
+        rows.append(row)
     if rows:
+        what = ('guest instructions the costmodel plugin counted on every vCPU between the '
+                'stream\'s marks, and modelled cycles,' if costed else
+                'guest instructions the CPU worked (idle time left out)')
+        heads = ['base runs', 'series runs', 'base median', 'series median',
+                 'series/base (medians)']
         rep.table('traffic: TCP and UDP streams between two NICs of one guest (the kselftest\'s '
-                  'slab_bulk_traffic): guest instructions the CPU worked (idle time left out) per '
+                  f'slab_bulk_traffic): {what} per '
                   'packet the sender sent (TCP segment, UDP datagram), per byte in the _byte rows; '
                   'sender and receiver together. tcp: 64 KB writes; tcp_rec: 1448-byte writes with '
                   'MSG_EOR, an skb each. Per run (separated by "/") and the medians; the streams '
                   'vary between runs, so they are left out of the repeatability check',
-                  ['NIC', 'stream', 'base runs', 'series runs', 'base median', 'series median',
-                   'series/base (medians)'], rows)
+                  ['NIC', 'stream'] + [f'{h}{" (cycles)" if i else ""}'
+                                       for i in ((0, 1) if costed else (0,)) for h in heads],
+                  rows)
     if rows and len(runs) < 3:
         rep.lines += ['', f'traffic: only {len(runs)} runs per kernel; a median needs RUNS=3 '
                       'or more.']
@@ -423,10 +476,12 @@ def main():
     ap.add_argument('logs', nargs='+')
     a = ap.parse_args()
 
-    runs, overheads = {}, {}
+    runs, overheads, failures = {}, {}, []
     for spec in a.logs:
         kr, path = spec.split('=', 1)
         kernel, run = kr.split(':')
+        with open(path, encoding='utf-8', errors='replace') as f:
+            failures += [f'{kr} ({path}): {p}' for p in failed_parts(f.read())]
         rows, ovh = parse_log(path, kernel)
         for r in rows:
             r['run'] = int(run)
@@ -536,6 +591,10 @@ def main():
     print('\n'.join(rep.lines))
     print(f'\nwrote {a.out}/bench.json, {a.out}/report.md' +
           ''.join(f', {a.out}/{i}' for i in images))
+    # A suite that failed leaves rows out: the report above is incomplete.
+    if failures:
+        raise SystemExit('error: benchmark parts failed, their rows are missing: '
+                         + '; '.join(failures))
     if diff > RUN_TOLERANCE_PCT:
         raise SystemExit(f'error: runs differ by {diff:.3f} % at {where}, more than '
                          f'{RUN_TOLERANCE_PCT} %: these numbers are not repeatable')

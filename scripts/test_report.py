@@ -72,6 +72,26 @@ class ReportTest(unittest.TestCase):
         self.assertNotEqual(proc.returncode, 0)
         self.assertIn("calib's empty section", proc.stderr)
 
+    def test_suite_that_failed_fails(self):
+        # A suite that ended with rc=1 (as traffic did on two vCPUs) or
+        # never ended left its rows out: the report says so and fails.
+        out = tempfile.mkdtemp()
+        logs = []
+        for kernel, tail in (('base', '==== slab_bulk: bench traffic begin\n'
+                                      '==== slab_bulk: bench traffic end rc=1\n'),
+                             ('series', '==== slab_bulk: bench traffic begin\n')):
+            path = os.path.join(out, f'{kernel}-run1.log')
+            with open(path, 'w') as f:
+                f.write('==== slab_bulk: bench calib begin\n' + CALIB + line(kernel, 'seq', 300000)
+                        + '==== slab_bulk: bench calib end rc=0\n' + tail)
+            logs.append(f'{kernel}:1={path}')
+        proc, md = report(out, logs)
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn('base:1', proc.stderr)
+        self.assertIn('bench traffic rc=1', proc.stderr)
+        self.assertIn('bench traffic: no end', proc.stderr)
+        self.assertIn('slab_free', md)
+
     def test_runs_that_disagree_fail(self):
         proc, bench = self.run_report([300000, 360000])
         self.assertNotEqual(proc.returncode, 0)
@@ -169,6 +189,30 @@ class ReportTest(unittest.TestCase):
                       f'0.10 | 0.01 | {cycles["base"]:.2f} | 100.0 | {3300 / 3200:.2f} | '
                       f'1.00 | 0.10 | 0.01 | {cycles["series"]:.2f} | 1.000 | '
                       f'{cycles["series"] / cycles["base"]:.3f} | - | - |', md)
+
+    def test_traffic_rows_from_whole_machine_counts(self):
+        # A stream wrapped in costmark's marks: its packet line pairs with
+        # a report of its own load (cost_seq=0 after a begin); the per-byte
+        # line shares the packet line's counts.
+        out = tempfile.mkdtemp()
+        logs = []
+        for kernel, insns in (('base', 2000017), ('series', 1800017)):
+            console = ''.join(
+                f'test_slab_bulk: bench suite=traffic case={case} variant=e1000e n=1 '
+                f'objs={objs} sections=1 ticked=0 cycles=999 free_slowpath=-1 '
+                f'free_fastpath=-1 alloc_slowpath=-1 alloc_fastpath=-1{seq}\n'
+                for case, objs, seq in (('tcp', 1000, ' cost_seq=0'), ('tcp_byte', 100000, '')))
+            logs.append(self.write_run(
+                out, kernel, console,
+                f'costmodel: begin\ncostmodel: seq=0 sections=1 unbalanced=0 insns={insns} '
+                'mem=0 io=0 atomics=1000 l1d_miss=0 l2_miss=0 xfer=0\n'))
+        proc, md = report(out, logs)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        # (2000017 - 17) / 1000 instructions a packet, + 20 x 1 atomic.
+        self.assertIn('| e1000e | tcp | 2000.0 | 1800.0 | 2000.0 | 1800.0 | 0.900 | '
+                      '2020.0 | 1820.0 | 2020.0 | 1820.0 | 0.901 |', md)
+        self.assertIn('| e1000e | tcp_byte | 20.00 | 18.00 | 20.00 | 18.00 | 0.900 | '
+                      '20.20 | 18.20 | 20.20 | 18.20 | 0.901 |', md)
 
     def test_bulk_against_loop(self):
         # The series' bulk row against its own loop row of the same case:
