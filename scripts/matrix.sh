@@ -45,6 +45,10 @@ dir=$BUILD/matrix
 # as check-tree.sh takes $PATCHES/skips/.
 skips=$CONFIGS/matrix
 [ ! -d "$PATCHES/skips/matrix" ] || skips=$PATCHES/skips/matrix
+# ... and says what its judge expects in $PATCHES/judge (check-tree.sh);
+# an entry's SUITES= comes after, and wins.
+judge=()
+[ ! -f "$PATCHES/judge" ] || mapfile -t judge < <(grep -v -e '^#' -e '^$' "$PATCHES/judge")
 mkdir -p "$dir"
 rm -f "$dir/summary.txt"
 
@@ -71,7 +75,7 @@ boot() {
 	done
 	env "${env[@]}" bash "$TOP/scripts/qemu.sh" "$cfg" "$dir/$name.log" check "${append[@]}" \
 		< /dev/null || true
-	/usr/bin/python3 "$TOP/scripts/ktap.py" --skips "$skips" \
+	/usr/bin/python3 "$TOP/scripts/ktap.py" "${judge[@]}" --skips "$skips" \
 		${suites:+--suites "$suites"} "$TREE" "$name=$dir/$name.log" > "$dir/$name.judge" || return 1
 	if [ -n "$require" ] && ! grep -Eq "${require//./ }" "$dir/$name.log"; then
 		echo "$name: the console lacks '${require//./ }'" >> "$dir/$name.judge"
