@@ -278,6 +278,10 @@ class CostmodelJudgeTest(unittest.TestCase):
 
 if __name__ == '__main__':
     tree = sys.argv.pop(1) if len(sys.argv) > 1 else os.environ.get('TREE', '.')
+    if not os.path.isfile(os.path.join(tree, 'tools/testing/kunit/kunit_parser.py')):
+        raise SystemExit(f'test_ktap.py: no tools/testing/kunit/kunit_parser.py in {tree!r}: '
+                         'give the kernel tree, as in "python3 scripts/test_ktap.py '
+                         'build/linux" (make tree makes it)')
     sys.path.insert(0, tree + '/tools/testing/kunit')
     import kunit_parser
     parser = kunit_parser
