@@ -124,7 +124,11 @@ for run in $(seq 1 "$RUNS"); do
 		logs+=("$k:$run=$logf")
 	done
 done
-/usr/bin/python3 "$TOP/scripts/report.py" --out "$outdir" \
+# Every suite and rcuscale case asked for must end with rc=0 in every
+# console: one that never began left its rows out too.
+parts=$( { for s in ${SUITES//,/ }; do echo "bench $s"; done
+	   for c in ${RCUSCALE//,/ }; do echo "rcuscale $c"; done; } | paste -sd, -)
+/usr/bin/python3 "$TOP/scripts/report.py" --out "$outdir" --parts "$parts" \
 	--base-version "$BASE_PKG $(cat "$BUILD/base-version" 2>/dev/null || base_version)" \
 	--config "${OUT_OF[series]}/.config" --config-name "$BENCH_CONFIG" \
 	--guest "2 vCPUs, 2 GiB, $NUMA memory node$([ "$NUMA" = 1 ] || echo s)" "${logs[@]}"

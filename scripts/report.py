@@ -39,12 +39,15 @@ RCU_SLAB = re.compile(r'rcuscale_slab case=(\S+) objects=(\d+) free_slowpath=(-?
 PART = re.compile(r'^==== slab_bulk: (bench|rcuscale) (\S+) (begin|end rc=(\d+))$', re.M)
 
 
-def failed_parts(text):
+def failed_parts(text, expected=()):
     """The suites and rcuscale cases of a console that ended with a non-zero
-    status, or began and never ended (the guest died or timed out): each a
-    "bench SUITE rc=N" or "bench SUITE: no end"."""
-    failed, open_parts = [], []
+    status, or began and never ended (the guest died or timed out), and
+    those of @expected ("bench SUITE", "rcuscale CASE") that never began:
+    each a "bench SUITE rc=N", "bench SUITE: no end" or "bench SUITE: never
+    began"."""
+    failed, open_parts, seen = [], [], set()
     for m in PART.finditer(text):
+        seen.add(f'{m.group(1)} {m.group(2)}')
         name = f'{m.group(1)} {m.group(2)}'
         if m.group(3) == 'begin':
             open_parts.append(name)
@@ -53,7 +56,8 @@ def failed_parts(text):
             open_parts.remove(name)
         if m.group(4) != '0':
             failed.append(f'{name} rc={m.group(4)}')
-    return failed + [f'{name}: no end' for name in open_parts]
+    return (failed + [f'{name}: no end' for name in open_parts]
+            + [f'{name}: never began' for name in expected if name not in seen])
 
 
 def per_obj(count, objs):
@@ -473,6 +477,9 @@ def main():
     ap.add_argument('--config-name', default='bench',
                     help='the configuration both kernels built, fragments joined by "+"')
     ap.add_argument('--guest', default='2 vCPUs, 2 GiB, 1 memory node')
+    ap.add_argument('--parts', default='',
+                    help='comma-separated "bench SUITE" and "rcuscale CASE" every console '
+                    'must show ending with rc=0')
     ap.add_argument('logs', nargs='+')
     a = ap.parse_args()
 
@@ -481,7 +488,8 @@ def main():
         kr, path = spec.split('=', 1)
         kernel, run = kr.split(':')
         with open(path, encoding='utf-8', errors='replace') as f:
-            failures += [f'{kr} ({path}): {p}' for p in failed_parts(f.read())]
+            failures += [f'{kr} ({path}): {p}' for p in
+                         failed_parts(f.read(), [x for x in a.parts.split(',') if x])]
         rows, ovh = parse_log(path, kernel)
         for r in rows:
             r['run'] = int(run)

@@ -91,6 +91,11 @@ class ReportTest(unittest.TestCase):
         self.assertIn('bench traffic rc=1', proc.stderr)
         self.assertIn('bench traffic: no end', proc.stderr)
         self.assertIn('slab_free', md)
+        # A suite asked for that never began (the guest died before it).
+        proc, _ = report(out, ['--parts', 'bench calib,bench pktgen'] + logs)
+        self.assertIn('base:1 (' + os.path.join(out, 'base-run1.log') + '): bench pktgen: '
+                      'never began', proc.stderr)
+        self.assertNotIn('bench calib: never began', proc.stderr)
 
     def test_runs_that_disagree_fail(self):
         proc, bench = self.run_report([300000, 360000])
