@@ -7,12 +7,13 @@ Usage: ktap.py [--kselftests NAME,...] [--suites NAME,...] TREE NAME=LOG ...
 Each LOG is cut at the guest's markers into the KUnit output of the boot and
 the kselftest output; both are parsed by the kernel's own KTAP parser
 (tools/testing/kunit/kunit_parser.py). The whole log is also searched for
-reports of the kernel's checkers. Prints a line per log and the totals
-"N passed, N failed, N skipped"; exits 1 on any failure, crash, parse
-error, missing suite, missing kselftest, skip not on the configuration's
-list (or listed skip that did not happen), unfinished guest or report.
-A guest whose (virtual) hardware could not be set up is a failed run with
-its own message: its results say nothing about the series.
+reports of the kernel's checkers. Prints a line per log, then one verdict line,
+"check: PASS: N passed, N failed, N skipped" or "check: FAIL: ..." naming
+each log with a problem. Exits 1 on any failure, crash, parse error,
+missing suite, missing kselftest, skip not on the configuration's list (or
+listed skip that did not happen), unfinished guest or report; exits 3
+when a guest's (virtual) hardware could not be set up: its results say
+nothing about the series.
 """
 import argparse
 import inspect
@@ -352,8 +353,10 @@ def main():
     total = parser.TestCounts()
     bad = False
     results = []
+    logs = {}
     for arg in args.logs:
         name, path = arg.split('=', 1)
+        logs[name] = path
         skips = set()
         if args.skips:
             skips = expected_skips(f'{args.skips}/{name.split("#")[0]}.skips')
@@ -365,6 +368,7 @@ def main():
         bad |= bool(problems) or counts.failed > 0 or counts.crashed > 0
     if args.costmodel:
         console, plugin = args.costmodel.split(':', 1)
+        logs['costmodel'] = console
         counts, problems, _ = judge_costmodel(parser, 'costmodel', console, plugin)
         total.add_subtest_counts(counts)
         results.append(('costmodel', counts, problems, False))
@@ -379,9 +383,25 @@ def main():
     if any(h for *_, h in results):
         print('HARDWARE: a guest could not set up its (virtual) hardware (see its '
               'first line above); what failed after that may follow from it')
-    failed = total.failed + total.crashed + sum(len(p) for _, _, p, _ in results)
-    print(f'check: {total.passed} passed, {failed} failed, {total.skipped} skipped')
-    sys.exit(1 if bad else 0)
+    print(verdict_line(total, results, logs))
+    sys.exit(3 if any(h for *_, h in results) else 1 if bad else 0)
+
+
+def verdict_line(total, results, logs):
+    """The last line: PASS, or FAIL with the failed tests kept apart from
+    the other problems and the log of each run that had one."""
+    tests = total.failed + total.crashed
+    others = sum(len(p) for _, _, p, _ in results)
+    counts = f'{total.passed} passed, {tests + others} failed, {total.skipped} skipped'
+    bad = [f'{name} ({logs[name]})' for name, c, p, _ in results if p or c.failed or c.crashed]
+    if not bad:
+        return f'check: PASS: {counts}'
+    hardware = [name for name, *_, h in results if h]
+    what = '; '.join(w for w, n in ((f'{tests} tests failed', tests),
+                                    (f'{others} other problems', others),
+                                    ('hardware not set up: ' + ', '.join(hardware), hardware))
+                     if n)
+    return f'check: FAIL: {counts} ({what}): see {", ".join(bad)}'
 
 
 if __name__ == '__main__':

@@ -3,8 +3,9 @@
 # make lint: checkpatch --strict on every patch of patches/, kernel-doc of
 # the files they touch, a build of the test config at each commit of the
 # tree so that the series bisects, W=1 and sparse on the NIC drivers,
-# clang at W=1 on the C files the series touches, and Sphinx on the
-# documentation it touches.
+# clang at W=1 on the C files the series touches, Sphinx on the
+# documentation it touches, no kernel-doc rendered twice
+# (scripts/kdoc_dups.py), and on 6.12 the module ABI (scripts/abi.sh).
 . "$(dirname "$0")/lib.sh"
 
 bash "$TOP/scripts/tree.sh"
@@ -146,5 +147,24 @@ if [ -n "$doc_dirs" ]; then
 		bad=1
 	fi
 fi
+# One Sphinx build of the whole of Documentation/ (make htmldocs) warns
+# of a declaration that two kernel-doc directives render, in folders the
+# per-folder builds above build apart: no more of those than at the base.
+# Usage: kdoc_dups COMMIT; the duplicates of the touched files at COMMIT.
+kdoc_dups() {
+	git -C "$wt" checkout -q "$1"
+	/usr/bin/python3 "$TOP/scripts/kdoc_dups.py" "$wt" $files > "$BUILD/lint-kdoc-dups-$1.log"
+	tail -n 1 "$BUILD/lint-kdoc-dups-$1.log" | awk '{ print $NF }'
+}
+old_d=$(kdoc_dups base)
+head=$(git -C "$TREE" rev-parse HEAD)
+new_d=$(kdoc_dups "$head")
+echo "kernel-doc declarations rendered twice in Documentation/: $new_d, base had $old_d"
+if [ "$new_d" -gt "$old_d" ]; then
+	head -n -1 "$BUILD/lint-kdoc-dups-$head.log"
+	bad=1
+fi
 git -C "$TREE" worktree remove --force "$wt"
+# 6.12's module ABI: every symbol the base exports, with the same CRC.
+bash "$TOP/scripts/abi.sh" || bad=1
 [ $bad = 0 ] && echo "lint: clean" || { echo "lint: problems found"; exit 1; }

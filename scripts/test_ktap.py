@@ -276,6 +276,46 @@ class CostmodelJudgeTest(unittest.TestCase):
         self.assertGreater(counts.failed, 0)
 
 
+class VerdictTest(unittest.TestCase):
+    """The last line of make check: PASS only when nothing went wrong;
+    failed tests, other problems and hardware each said apart, with the
+    log of each run that had one."""
+    LOGS = {'test': 'build/check/test.log', 'debug': 'build/check/debug.log'}
+
+    def counts(self, passed=0, failed=0, skipped=0):
+        c = parser.TestCounts()
+        c.passed, c.failed, c.skipped = passed, failed, skipped
+        return c
+
+    def line(self, results):
+        total = parser.TestCounts()
+        for _, c, _, _ in results:
+            total.add_subtest_counts(c)
+        return ktap.verdict_line(total, results, self.LOGS)
+
+    def test_pass(self):
+        line = self.line([('test', self.counts(5, 0, 1), [], False)])
+        self.assertEqual(line, 'check: PASS: 5 passed, 0 failed, 1 skipped')
+
+    def test_failed_test_names_its_log(self):
+        line = self.line([('test', self.counts(5), [], False),
+                          ('debug', self.counts(4, 1), [], False)])
+        self.assertTrue(line.startswith('check: FAIL: 9 passed, 1 failed'), line)
+        self.assertIn('1 tests failed', line)
+        self.assertIn('debug (build/check/debug.log)', line)
+        self.assertNotIn('test (', line)
+
+    def test_problem_without_failed_test_fails(self):
+        line = self.line([('test', self.counts(5), ['1 report lines, first: BUG'], False)])
+        self.assertTrue(line.startswith('check: FAIL:'), line)
+        self.assertIn('1 other problems', line)
+        self.assertNotIn('tests failed', line)
+
+    def test_hardware_is_named(self):
+        line = self.line([('debug', self.counts(), ['e1000e: no interrupt'], True)])
+        self.assertIn('hardware not set up: debug', line)
+
+
 if __name__ == '__main__':
     tree = sys.argv.pop(1) if len(sys.argv) > 1 else os.environ.get('TREE', '.')
     if not os.path.isfile(os.path.join(tree, 'tools/testing/kunit/kunit_parser.py')):

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Declarations that two kernel-doc directives of Documentation/ render.
+
+Usage: kdoc_dups.py TREE FILE...
+
+For every ".. kernel-doc:: FILE" directive in TREE/Documentation/ whose
+FILE is one of the FILEs given (paths relative to TREE), renders it with
+TREE/scripts/kernel-doc and the options the kernel's Sphinx extension
+gives it (:export:, :internal:, :identifiers:/:functions:,
+:no-identifiers:, :doc:), and prints each C declaration rendered by more
+than one directive: in one Sphinx build of the whole tree (make htmldocs)
+each is a "Duplicate C declaration" warning, which a build of a single
+folder (SPHINXDIRS) cannot see. Ends with "kernel-doc duplicates: N".
+"""
+import collections
+import glob
+import os
+import re
+import subprocess
+import sys
+
+DIRECTIVE = re.compile(r'^\.\.\s+kernel-doc::\s+(\S+)\s*$')
+OPTION = re.compile(r'^\s+:([a-z-]+):\s*(.*)$')
+DECL = re.compile(r'^\.\. c:(function|macro|struct|union|enum|type)::\s+(.*)$')
+
+
+def directives(tree, files):
+    """(rst, line, file, options) for each directive naming one of files."""
+    found = []
+    for rst in sorted(glob.glob(os.path.join(tree, 'Documentation', '**', '*.rst'),
+                            recursive=True)):
+        with open(rst, encoding='utf-8', errors='replace') as f:
+            lines = f.read().split('\n')
+        for i, line in enumerate(lines):
+            m = DIRECTIVE.match(line)
+            if not m or m.group(1) not in files:
+                continue
+            opts = {}
+            for opt in lines[i + 1:]:
+                o = OPTION.match(opt)
+                if not o:
+                    break
+                opts[o.group(1)] = o.group(2).split()
+            found.append((os.path.relpath(rst, tree), i + 1, m.group(1), opts))
+    return found
+
+
+def kernel_doc_args(path, opts):
+    """scripts/kernel-doc's arguments for a directive, as the kernel's
+    Sphinx extension (Documentation/sphinx/kerneldoc.py) builds them."""
+    args = ['-rst']
+    if 'export' in opts:
+        args += ['-export'] + [a for f in opts['export'] for a in ('-export-file', f)]
+    elif 'internal' in opts:
+        args += ['-internal'] + [a for f in opts['internal'] for a in ('-export-file', f)]
+    elif 'doc' in opts:
+        return None  # a DOC: section, no declaration
+    elif 'identifiers' in opts or 'functions' in opts:
+        for name in opts.get('identifiers', []) + opts.get('functions', []):
+            args += ['-function', name]
+    elif 'no-identifiers' in opts:
+        for name in opts['no-identifiers']:
+            args += ['-nosymbol', name]
+    return args + [path]
+
+
+def declared(kind, text):
+    """The name a c:KIND:: line declares."""
+    if kind == 'function':
+        text = text.split('(')[0]
+    return f'{kind} {text.split()[-1].lstrip("*")}'
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__.split('\n\n')[1])
+    tree, files = os.path.abspath(sys.argv[1]), set(sys.argv[2:])
+    where = collections.defaultdict(list)
+    for rst, line, path, opts in directives(tree, files):
+        args = kernel_doc_args(path, opts)
+        if args is None:
+            continue
+        out = subprocess.run([os.path.join(tree, 'scripts/kernel-doc')] + args, cwd=tree,
+                             capture_output=True, text=True, check=False).stdout
+        for decl in {declared(*m.groups()) for m in map(DECL.match, out.split('\n')) if m}:
+            where[decl].append(f'{rst}:{line}')
+    dups = {d: w for d, w in where.items() if len(w) > 1}
+    for decl, places in sorted(dups.items()):
+        print(f'{decl}: rendered by {", ".join(places)}')
+    print(f'kernel-doc duplicates: {len(dups)}')
+
+
+if __name__ == '__main__':
+    main()
