@@ -12,8 +12,8 @@ reports of the kernel's checkers. Prints a line per log, then one verdict line,
 each log with a problem. Exits 1 on any failure, crash, parse error,
 missing suite, missing kselftest, skip not on the configuration's list (or
 listed skip that did not happen), unfinished guest or report; exits 3
-when a guest's (virtual) hardware could not be set up: its results say
-nothing about the series.
+instead when every run with a problem is one whose (virtual) hardware
+could not be set up: its results say nothing about the series.
 """
 import argparse
 import inspect
@@ -384,7 +384,17 @@ def main():
         print('HARDWARE: a guest could not set up its (virtual) hardware (see its '
               'first line above); what failed after that may follow from it')
     print(verdict_line(total, results, logs))
-    sys.exit(3 if any(h for *_, h in results) else 1 if bad else 0)
+    sys.exit(exit_code(results))
+
+
+def exit_code(results):
+    """0 when nothing went wrong; 3 when every run with a problem is one
+    whose virtual hardware was not set up (its results say nothing about
+    the series); 1 otherwise."""
+    bad = [(c, p, h) for _, c, p, h in results if p or c.failed or c.crashed]
+    if not bad:
+        return 0
+    return 3 if all(h for *_, h in bad) else 1
 
 
 def verdict_line(total, results, logs):

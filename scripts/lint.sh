@@ -149,19 +149,30 @@ if [ -n "$doc_dirs" ]; then
 fi
 # One Sphinx build of the whole of Documentation/ (make htmldocs) warns
 # of a declaration that two kernel-doc directives render, in folders the
-# per-folder builds above build apart: no more of those than at the base.
-# Usage: kdoc_dups COMMIT; the duplicates of the touched files at COMMIT.
+# per-folder builds above build apart: none that the base does not have.
+# Usage: kdoc_dups COMMIT; writes the names rendered twice at COMMIT of
+# what the series touches (C files, and those its .rst files name) to
+# $BUILD/lint-kdoc-dups-COMMIT.log, one a line, or fails.
+kdoc_touched=$(git -C "$TREE" diff --name-only base HEAD -- '*.c' '*.h' 'Documentation/*.rst')
 kdoc_dups() {
-	git -C "$wt" checkout -q "$1"
-	/usr/bin/python3 "$TOP/scripts/kdoc_dups.py" "$wt" $files > "$BUILD/lint-kdoc-dups-$1.log"
-	tail -n 1 "$BUILD/lint-kdoc-dups-$1.log" | awk '{ print $NF }'
+	local log=$BUILD/lint-kdoc-dups-$1
+	rm -f "$log.out" "$log.log"
+	git -C "$wt" checkout -q "$1" || return 1
+	/usr/bin/python3 "$TOP/scripts/kdoc_dups.py" "$wt" $kdoc_touched > "$log.out" || return 1
+	{ grep ': rendered by ' "$log.out" || true; } | cut -d: -f1 | sort > "$log.log"
+	tail -n 1 "$log.out" | grep -q '^kernel-doc duplicates: [0-9]*$'
 }
-old_d=$(kdoc_dups base)
 head=$(git -C "$TREE" rev-parse HEAD)
-new_d=$(kdoc_dups "$head")
-echo "kernel-doc declarations rendered twice in Documentation/: $new_d, base had $old_d"
-if [ "$new_d" -gt "$old_d" ]; then
-	head -n -1 "$BUILD/lint-kdoc-dups-$head.log"
+if kdoc_dups base && kdoc_dups "$head"; then
+	added=$(comm -13 "$BUILD/lint-kdoc-dups-base.log" "$BUILD/lint-kdoc-dups-$head.log")
+	echo "kernel-doc declarations rendered twice in Documentation/: $(wc -l < "$BUILD/lint-kdoc-dups-$head.log"), base had $(wc -l < "$BUILD/lint-kdoc-dups-base.log")"
+	if [ -n "$added" ]; then
+		grep -F "$added" "$BUILD/lint-kdoc-dups-$head.out"
+		bad=1
+	fi
+else
+	echo "kernel-doc duplicates: scripts/kdoc_dups.py failed:"
+	tail -n 3 "$BUILD"/lint-kdoc-dups-*.out
 	bad=1
 fi
 git -C "$TREE" worktree remove --force "$wt"

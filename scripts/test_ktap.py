@@ -313,7 +313,25 @@ class VerdictTest(unittest.TestCase):
 
     def test_hardware_is_named(self):
         line = self.line([('debug', self.counts(), ['e1000e: no interrupt'], True)])
+        self.assertTrue(line.startswith('check: FAIL:'), line)
         self.assertIn('hardware not set up: debug', line)
+
+    def test_crashed_test_fails(self):
+        c = self.counts(5)
+        c.crashed = 1
+        line = self.line([('test', c, [], False)])
+        self.assertTrue(line.startswith('check: FAIL:'), line)
+        self.assertEqual(ktap.exit_code([('test', c, [], False)]), 1)
+
+    def test_exit_codes(self):
+        ok = ('test', self.counts(5), [], False)
+        failed = ('test', self.counts(4, 1), [], False)
+        hardware = ('debug', self.counts(), ['e1000e: no interrupt'], True)
+        self.assertEqual(ktap.exit_code([ok]), 0)
+        self.assertEqual(ktap.exit_code([ok, failed]), 1)
+        self.assertEqual(ktap.exit_code([ok, hardware]), 3)
+        # A real failure beside a hardware one is a failure.
+        self.assertEqual(ktap.exit_code([failed, hardware]), 1)
 
 
 if __name__ == '__main__':
