@@ -44,12 +44,7 @@ for f in $(git -C "$TREE" diff --name-only base "$head" -- '*.c'); do
 done
 git -C "$TREE" worktree remove --force "$wt"
 [ -z "$unbuilt" ] || die "abi: configs/abi.config does not build$unbuilt, whose exports would go unchecked"
-# Module.symvers: CRC, symbol, module, export type, namespace.
-changed=$(awk -F'\t' 'NR == FNR { old[$2] = $1 " " $4 " " $5; next }
-	{ new[$2] = $1 " " $4 " " $5 }
-	END { for (s in old)
-		if (!(s in new)) print "removed: " s
-		else if (new[s] != old[s]) print "changed: " s " (" old[s] " -> " new[s] ")" }' \
+changed=$(awk -F'\t' -f "$TOP/scripts/symvers_diff.awk" \
 	"$BUILD/wt-abi/out/base/Module.symvers" "$BUILD/wt-abi/out/series/Module.symvers" | sort)
 n=$(wc -l < "$BUILD/wt-abi/out/base/Module.symvers")
 if [ -n "$changed" ]; then
