@@ -12,7 +12,10 @@ gives it (:export:, :internal:, :identifiers:/:functions:,
 :no-identifiers:, :doc:), and prints each C declaration rendered by more
 than one directive: in one Sphinx build of the whole tree (make htmldocs)
 each is a "Duplicate C declaration" warning, which a build of a single
-folder (SPHINXDIRS) cannot see. Ends with "kernel-doc duplicates: N";
+folder (SPHINXDIRS) cannot see. Only directives at the start of a line
+are read: indented ones (literal blocks, the doc guide's examples) are
+not rendered as directives there, and a directive inside another
+block is missed. Ends with "kernel-doc duplicates: N";
 exits 2 when kernel-doc fails on a directive.
 """
 import collections

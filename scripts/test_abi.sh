@@ -4,12 +4,7 @@
 # made-up Module.symvers files: each change a module would notice is
 # reported, an added symbol is not. Prints one line a case and
 # "abi: N passed, N failed".
-set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. "$(dirname "$0")/test_lib.sh"
 base=$(printf '0x11111111\tkfree_bulk\tvmlinux\tEXPORT_SYMBOL\t\n0x22222222\tfree_pages_bulk\tvmlinux\tEXPORT_SYMBOL_GPL\t\n')
 
 # Usage: expect NAME WANT NEW; the comparison of the base with NEW (the
@@ -21,11 +16,9 @@ expect() {
 	printf '%s\n' "$3" > "$tmp/new"
 	out=$(awk -F'\t' -f "$top/scripts/symvers_diff.awk" "$tmp/old" "$tmp/new")
 	if { [ -z "$2" ] && [ -z "$out" ]; } || { [ -n "$2" ] && grep -Eq "$2" <<<"$out"; }; then
-		echo "ok $1"
-		pass=$((pass + 1))
+		ok "$1"
 	else
-		echo "not ok $1: got '$out'"
-		fail=$((fail + 1))
+		not_ok "$1: got '$out'"
 	fi
 }
 
@@ -35,5 +28,4 @@ expect removed '^removed: free_pages_bulk$' "$(head -n 1 <<<"$base")"
 expect crc '^changed: kfree_bulk \(0x11111111 ' "${base/0x11111111/0x99999999}"
 expect license '^changed: kfree_bulk ' "${base/EXPORT_SYMBOL	/EXPORT_SYMBOL_GPL	}"
 expect namespace '^changed: free_pages_bulk ' "${base/EXPORT_SYMBOL_GPL	/EXPORT_SYMBOL_GPL	MM}"
-echo "abi: $pass passed, $fail failed"
-[ $fail = 0 ]
+finish abi

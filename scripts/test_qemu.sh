@@ -5,12 +5,7 @@
 # log that survived would be judged as this one's. Each case gives one
 # setting qemu.sh refuses, before QEMU starts, with a passing log in
 # place. Prints "N passed, N failed".
-set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. "$(dirname "$0")/test_lib.sh"
 
 # Usage: expect_refused NAME VAR=VALUE...; qemu.sh with those settings
 # must fail, say why, and leave no log.
@@ -19,14 +14,11 @@ expect_refused() {
 	shift
 	echo "==== slab_bulk: done" > "$tmp/old.log"
 	if out=$(env "$@" bash "$top/scripts/qemu.sh" "$tmp/no-kernel" "$tmp/old.log" check 2>&1); then
-		echo "not ok $name: qemu.sh accepted it"
-		fail=$((fail + 1))
+		not_ok "$name: qemu.sh accepted it"
 	elif [ -e "$tmp/old.log" ] || ! grep -q '^error: ' <<<"$out"; then
-		echo "not ok $name: the old log is still there, or no reason given: $out"
-		fail=$((fail + 1))
+		not_ok "$name: the old log is still there, or no reason given: $out"
 	else
-		echo "ok $name"
-		pass=$((pass + 1))
+		ok "$name"
 	fi
 }
 
@@ -34,5 +26,4 @@ expect_refused "SMP not a number" SMP=two
 expect_refused "NUMA not dividing SMP" SMP=2 NUMA=3
 expect_refused "MEM without a unit under NUMA" SMP=2 NUMA=2 MEM=2048
 expect_refused "COSTMODEL without ICOUNT" ICOUNT=0 COSTMODEL="$tmp/cm"
-echo "qemu: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish qemu

@@ -6,12 +6,7 @@
 # checked by what was not done, not by how fast), and must exit
 # non-zero with an "error:" line naming the setting. Prints one line a
 # case and "settings: N passed, N failed".
-set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. "$(dirname "$0")/test_lib.sh"
 
 # Usage: expect_refused WORD VAR=VALUE...; check.sh with those settings
 # must fail at once with an error that says WORD.
@@ -19,14 +14,11 @@ expect_refused() {
 	local word=$1 out
 	shift
 	if out=$(env "$@" BUILD="$tmp/build" bash "$top/scripts/check.sh" 2>&1); then
-		echo "not ok $*: check.sh accepted it"
-		fail=$((fail + 1))
+		not_ok "$*: check.sh accepted it"
 	elif [ -e "$tmp/build" ] || ! grep -q "^error: .*$word" <<<"$out"; then
-		echo "not ok $*: went on, or gave another reason: $(tail -n 1 <<<"$out")"
-		fail=$((fail + 1))
+		not_ok "$*: went on, or gave another reason: $(tail -n 1 <<<"$out")"
 	else
-		echo "ok $*: $(tail -n 1 <<<"$out")"
-		pass=$((pass + 1))
+		ok "$*: $(tail -n 1 <<<"$out")"
 	fi
 	rm -rf "$tmp/build"
 }
@@ -46,5 +38,4 @@ expect_refused NUMA NUMA=x
 expect_refused QEMU_MACHINE QEMU_MACHINE=virt
 expect_refused RUNS RUNS=two
 expect_refused BASE BASE=7.1
-echo "settings: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish settings

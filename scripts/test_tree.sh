@@ -3,12 +3,7 @@
 # Tests that FORCE=1 make tree never deletes a directory the harness did
 # not make: each case points TREE at something of a user's and must leave
 # it as it was, with tree.sh refusing. Prints "N passed, N failed".
-set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. "$(dirname "$0")/test_lib.sh"
 
 # Usage: expect_kept NAME PATH; runs FORCE=1 tree.sh on PATH, which must
 # fail, say why, and leave PATH's files as they were.
@@ -16,18 +11,15 @@ expect_kept() {
 	local before after out
 	before=$(cd "$tmp" && find . -type f -exec md5sum {} + | sort)
 	if out=$(TREE=$2 FORCE=1 bash "$top/scripts/tree.sh" 2>&1); then
-		echo "not ok $1: tree.sh accepted $2"
-		fail=$((fail + 1))
+		not_ok "$1: tree.sh accepted $2"
 		return
 	fi
 	after=$(cd "$tmp" && find . -type f -exec md5sum {} + | sort)
 	if [ "$before" != "$after" ] || ! grep -q 'was not made by make tree' <<<"$out"; then
-		echo "not ok $1: files changed or no reason given: $out"
-		fail=$((fail + 1))
+		not_ok "$1: files changed or no reason given: $out"
 		return
 	fi
-	echo "ok $1"
-	pass=$((pass + 1))
+	ok "$1"
 }
 
 mkdir -p "$tmp/plain" "$tmp/checkout/sub" "$tmp/marked-parent/sub"
@@ -44,5 +36,4 @@ expect_kept "a git checkout without the harness's mark" "$tmp/checkout"
 expect_kept "a directory inside another checkout" "$tmp/checkout/sub"
 expect_kept "a directory inside a marked tree" "$tmp/marked-parent/sub"
 expect_kept "a file" "$tmp/plain/file"
-echo "tree: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish tree
