@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # make check-net: boots each CHECK_CONFIGS kernel (default "test debug")
 # RUNS times (default 10) running only the kselftest's network tests
-# (scripts/ktap.py's NET_KSELFTESTS: pktgen through the NIC_MODEL NIC,
+# (expect/BASE's "net": pktgen through the NIC_MODEL NIC,
 # default e1000e, NET_PKTGEN_COUNT packets a test, default 10000; TCP and
 # UDP between two e1000e and two virtio-net NICs), with KUnit off. Every
 # log is judged like make check; build/check-net/summary.txt holds the
@@ -43,7 +43,7 @@ done
 	/usr/bin/python3 "$TOP/scripts/linkup.py" "${args[@]}"
 	echo
 	# Without the KUnit parser's own progress lines (time-stamped).
-	/usr/bin/python3 "$TOP/scripts/ktap.py" --suites= \
+	/usr/bin/python3 "$TOP/scripts/ktap.py" --expect "$EXPECT" --suites= \
 		--kselftests net "$TREE" "${args[@]}" |
 		grep -v '^\[[0-9:]*\] '
 } | tee "$outdir/summary.txt"

@@ -47,11 +47,4 @@ if [[ " $CHECK_CONFIGS " == *" test "* ]]; then
 	touch "$plugin_log"
 	costmodel=(--costmodel "$logf:$plugin_log")
 fi
-# A series without all the tests of the 6.12 series says what its judge
-# expects instead: $PATCHES/judge holds ktap.py options, one a line, and
-# $PATCHES/skips/CONFIG.skips the skips of each configuration.
-judge=()
-[ ! -f "$PATCHES/judge" ] || mapfile -t judge < <(grep -v -e '^#' -e '^$' "$PATCHES/judge")
-skips=$CONFIGS
-[ ! -d "$PATCHES/skips" ] || skips=$PATCHES/skips
-/usr/bin/python3 "$TOP/scripts/ktap.py" "${judge[@]}" "${costmodel[@]}" --skips "$skips" "$TREE" "${args[@]}"
+/usr/bin/python3 "$TOP/scripts/ktap.py" --expect "$EXPECT" "${costmodel[@]}" "$TREE" "${args[@]}"

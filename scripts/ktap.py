@@ -2,12 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0
 """Judge the console logs of "make check" and "make stress" guests.
 
-Usage: ktap.py [--kselftests NAME,...] [--suites NAME,...] TREE NAME=LOG ...
+Usage: ktap.py --expect FILE [--kselftests NAME,...] [--suites NAME,...]
+              TREE NAME=LOG ...
 
 Each LOG is cut at the guest's markers into the KUnit output of the boot and
 the kselftest output; both are parsed by the kernel's own KTAP parser
 (tools/testing/kunit/kunit_parser.py). The whole log is also searched for
-reports of the kernel's checkers. Prints a line per log, then one verdict line,
+reports of the kernel's checkers. What each run must show and may skip
+is in FILE, one per base (expect/BASE; read_expectations() says how).
+Prints a line per log, then one verdict line,
 "check: PASS: N passed, N failed, N skipped" or "check: FAIL: ..." naming
 each log with a problem. Exits 1 on any failure, crash, parse error,
 missing suite, missing kselftest, skip not on the configuration's list (or
@@ -21,19 +24,6 @@ import os
 import re
 import sys
 from collections import Counter
-
-# Suites every check kernel must run; a missing one is a failure.
-REQUIRED_SUITES = ['slab_bulk', 'page_bulk', 'kfree_rcu_bulk', 'slub_test', 'skb_bulk']
-
-# kselftest results that must pass, not be skipped: the guest has the NIC,
-# fault injection and the cgroup2 memory controller.
-# --kselftests replaces the list (make stress runs the stress alone).
-NET_KSELFTESTS = ['pktgen_tx_fresh', 'pktgen_tx_shared',
-                  'traffic_tcp_e1000e', 'traffic_udp_e1000e',
-                  'traffic_tcp_virtio_net', 'traffic_udp_virtio_net']
-DEFAULT_KSELFTESTS = NET_KSELFTESTS + ['alloc_bulk_fail_halfway',
-                       'alloc_pages_bulk_fail', 'pages_bulk_account', 'kfree_rcu_emergency',
-                       'stress']
 
 # What the kernel prints when a checker fires or something breaks.
 SPLATS = re.compile('|'.join([
@@ -63,10 +53,6 @@ HARDWARE = re.compile('|'.join([
 # when QEMU did not exit cleanly.
 KERNEL_LINE = re.compile(r'\[\s*\d+\.\d+\] ')
 QEMU_EXIT = re.compile(r'qemu exit code (\d+)')
-
-# Leaks that upstream tests make on purpose: slub_kunit's test_leak_destroy
-# destroys a cache that still holds an object.
-KNOWN_LEAKS = ['test_leak_destroy']
 
 MARK = '==== slab_bulk: '
 
@@ -154,8 +140,9 @@ def expected_reports(lines):
     return kept, problems
 
 
-def leaks(report):
-    """kmemleak records, less those upstream tests make on purpose."""
+def leaks(report, known=()):
+    """kmemleak records, less those that mention a name in @known (leaks
+    upstream tests make on purpose)."""
     records, cur = [], []
     for line in report:
         if line.startswith('unreferenced object') and cur:
@@ -166,7 +153,7 @@ def leaks(report):
         records.append(cur)
     return [r for r in records
             if r[0].startswith('unreferenced object')
-            and not any(k in l for l in r for k in KNOWN_LEAKS)]
+            and not any(k in l for l in r for k in known)]
 
 
 def tests_with(statuses, test, prefix='', full=False):
@@ -192,14 +179,62 @@ def listed(skip, skips):
     return name in skips or any(':' in e and skip.startswith(e) for e in skips)
 
 
-def expected_skips(path):
-    """The test names of a skip list: one a line, "#" starts a comment."""
-    try:
+class Expectations:
+    """What one base's runs must show and may skip (expect/BASE): a
+    [required] section ("suites", "kselftests", "net": comma-separated),
+    a [leaks] section (names), and a section per run name listing the
+    skips it expects, one a line, which may take another's list with
+    "include = NAME" and replace the required suites with "suites = ...".
+    "#" starts a comment. A run without a section expects no skip."""
+
+    def __init__(self, path):
+        self.sections, self.settings = {}, {}
+        section = None
         with open(path, encoding='utf-8') as f:
-            lines = f.read().splitlines()
-    except FileNotFoundError:
-        return set()
-    return {l.split('#')[0].strip() for l in lines} - {''}
+            for n, raw in enumerate(f, 1):
+                line = raw.split('#')[0].strip()
+                if not line:
+                    continue
+                if line.startswith('[') and line.endswith(']'):
+                    section = line[1:-1].strip()
+                    if section in self.sections:
+                        raise ValueError(f'{path}:{n}: section [{section}] again')
+                    self.sections[section], self.settings[section] = [], {}
+                elif section is None:
+                    raise ValueError(f'{path}:{n}: {line!r} before any [section]')
+                elif ' = ' in line or line.endswith(' ='):
+                    key, _, value = line.partition('=')
+                    self.settings[section][key.strip()] = value.strip()
+                else:
+                    self.sections[section].append(line)
+        for key in ('suites', 'kselftests', 'net'):
+            if key not in self.settings.get('required', {}):
+                raise ValueError(f'{path}: [required] has no "{key} = ..."')
+
+    def required(self, key):
+        return [n for n in self.settings['required'][key].split(',') if n]
+
+    def known_leaks(self):
+        return set(self.sections.get('leaks', []))
+
+    def skips(self, run, seen=()):
+        """The skips run @run expects, with those of the sections it
+        includes."""
+        if run in seen:
+            raise ValueError(f'[{run}] includes itself')
+        names = set(self.sections.get(run, []))
+        include = self.settings.get(run, {}).get('include')
+        if include:
+            if include not in self.sections:
+                raise ValueError(f'[{run}] includes [{include}], which does not exist')
+            names |= self.skips(include, seen + (run,))
+        return names
+
+    def suites(self, run):
+        """The KUnit suites run @run must show: its own "suites", or the
+        required ones."""
+        own = self.settings.get(run, {}).get('suites')
+        return self.required('suites') if own is None else [n for n in own.split(',') if n]
 
 
 def parse_run_tests(parser, text):
@@ -220,7 +255,7 @@ def no_console(path):
     return f'no console log {path}: the guest never started'
 
 
-def judge(parser, name, path, suites, required, skips):
+def judge(parser, name, path, suites, required, skips, known_leaks=()):
     missing = no_console(path)
     if missing:
         return parser.TestCounts(), [missing], False
@@ -235,8 +270,11 @@ def judge(parser, name, path, suites, required, skips):
         problems.append(f'guest hardware not set up ({len(hardware)} lines), '
                         f'first: {hardware[0]}')
     counts = parser.TestCounts()
-    # No suites required: KUnit did not run at boot (kunit.enable=0).
-    parts_run = (('kunit', kunit),) if suites else ()
+    # KUnit's results are judged whenever it printed any, required suites
+    # or not; none required and none printed: it did not run at boot
+    # (kunit.enable=0, or no suite built).
+    printed = any('KTAP version' in l or 'TAP version' in l for l in kunit)
+    parts_run = (('kunit', kunit),) if suites or printed else ()
     seen_skips, failed = [], []  # skips with their reasons
     for part, text in parts_run + (('kselftest', kself),):
         test = parse_run_tests(parser, text)
@@ -281,7 +319,7 @@ def judge(parser, name, path, suites, required, skips):
               if SPLATS.search(l) and 'new suspected memory leaks' not in l]
     if splats:
         problems.append(f'{len(splats)} report lines, first: {splats[0]}')
-    leaked = leaks(parts['kmemleak'])
+    leaked = leaks(parts['kmemleak'], known_leaks)
     if leaked:
         problems.append(f'kmemleak: {len(leaked)} leaks, first: {leaked[0][0].rstrip()}')
     print(f'{name}: {counts.passed} passed, {counts.failed + counts.crashed} failed, '
@@ -325,22 +363,26 @@ def judge_costmodel(parser, name, console, plugin):
     return counts, problems, False
 
 
-def required_kselftests(arg):
-    """The kselftests --kselftests ARG names: "net" is NET_KSELFTESTS."""
-    return list(NET_KSELFTESTS) if arg == 'net' else arg.split(',')
+def required_kselftests(arg, expect):
+    """The kselftests --kselftests ARG names: none given, those required;
+    "net", the network tests of the expectations."""
+    if arg is None:
+        return expect.required('kselftests')
+    return expect.required('net') if arg == 'net' else [n for n in arg.split(',') if n]
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--kselftests', default=','.join(DEFAULT_KSELFTESTS),
-                    help='kselftests that must pass, comma-separated; "net" for '
-                         'the network tests (NET_KSELFTESTS)')
-    ap.add_argument('--suites', default=','.join(REQUIRED_SUITES),
-                    help='KUnit suites that must run at boot, comma-separated; '
-                         'empty when KUnit is off')
-    ap.add_argument('--skips', metavar='DIR',
-                    help='DIR/CONFIG.skips lists the tests that CONFIG skips (CONFIG is '
-                         'NAME up to any "#"); without it every skip fails')
+    ap.add_argument('--expect', metavar='FILE', required=True,
+                    help="the base's expectations (expect/BASE): required suites and "
+                         "kselftests, known leaks, and the skips of each run, whose "
+                         'section is NAME up to any "#"')
+    ap.add_argument('--kselftests',
+                    help='kselftests that must pass, comma-separated, instead of the '
+                         'required ones; "net" for the network tests')
+    ap.add_argument('--suites',
+                    help="KUnit suites that must run at boot, comma-separated, instead "
+                         "of the run's; empty when KUnit is off")
     ap.add_argument('--costmodel', metavar='CONSOLE:PLUGIN',
                     help="a boot that ran the costmodel suite under the plugin: its "
                          "console log and the plugin's reports, checked against "
@@ -348,6 +390,10 @@ def main():
     ap.add_argument('tree')
     ap.add_argument('logs', nargs='+', metavar='NAME=LOG')
     args = ap.parse_args()
+    try:
+        expect = Expectations(args.expect)
+    except (OSError, ValueError) as e:
+        sys.exit(f'ktap.py: {e}')
     sys.path.insert(0, args.tree + '/tools/testing/kunit')
     import kunit_parser as parser
     total = parser.TestCounts()
@@ -357,12 +403,16 @@ def main():
     for arg in args.logs:
         name, path = arg.split('=', 1)
         logs[name] = path
-        skips = set()
-        if args.skips:
-            skips = expected_skips(f'{args.skips}/{name.split("#")[0]}.skips')
-        counts, problems, hardware = judge(parser, name, path,
-                                           [s for s in args.suites.split(',') if s],
-                                           required_kselftests(args.kselftests), skips)
+        run = name.split('#')[0]
+        suites = (expect.suites(run) if args.suites is None
+                  else [s for s in args.suites.split(',') if s])
+        try:
+            skips = expect.skips(run)
+        except ValueError as e:
+            sys.exit(f'ktap.py: {args.expect}: {e}')
+        counts, problems, hardware = judge(parser, name, path, suites,
+                                           required_kselftests(args.kselftests, expect),
+                                           skips, expect.known_leaks())
         total.add_subtest_counts(counts)
         results.append((name, counts, problems, hardware))
         bad |= bool(problems) or counts.failed > 0 or counts.crashed > 0

@@ -63,6 +63,9 @@ mainline)
 	;;
 esac
 TREE=${TREE:-$BUILD/linux}
+# What the judge (scripts/ktap.py) expects of the base's runs: required
+# suites and kselftests, known leaks, each run's skips.
+EXPECT=$TOP/expect/$BASE
 # The QEMU plugin of the cost model (scripts/plugin.sh), one for both bases.
 PLUGIN_SO=$TOP/build/plugin/libcostmodel.so
 # Its marks for the guest's user space (plugin/costmark.c), a static binary.
@@ -149,7 +152,7 @@ tree_matches_patches() {
 	[ -z "$status" ] || die "$TREE has uncommitted changes: commit them and make export, or FORCE=1 make tree"
 	tmp=$(mktemp -d)
 	format_series "$tmp"
-	if ! diff -rq -x 0000-cover-letter.patch -x series -x judge -x skips "$tmp" "$PATCHES" >&2; then
+	if ! diff -rq -x 0000-cover-letter.patch -x series "$tmp" "$PATCHES" >&2; then
 		rm -rf "$tmp"
 		die "$TREE differs from ${PATCHES#"$TOP"/}/: make export to keep the tree's commits, or FORCE=1 make tree to remake it from there"
 	fi

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # make matrix: the configurations too slow for make check. Each one is
 # built and booted like make check (KUnit at boot, the kselftest with the
-# stress) and judged by scripts/ktap.py against configs/matrix/NAME.skips (or
-# $PATCHES/skips/matrix/NAME.skips);
+# stress) and judged by scripts/ktap.py against the [matrix.NAME] section
+# of expect/BASE (the skips it expects; the suites it must run, if not
+# the required ones);
 # the other architectures are built only; "sparse" compiles every C file
 # the series touches with W=1 and sparse and compares the warnings with
 # the base's. Writes build/matrix/NAME.log and build/matrix/summary.txt.
@@ -12,8 +13,7 @@
 
 # NAME, the kernel (configs joined by "+", see build.sh), then settings:
 # NAME=VALUE in capitals is for the harness (qemu.sh's SMP, MEM, NUMA;
-# ARCH and CROSS_COMPILE for build.sh; SUITES, the KUnit suites that must
-# run; REQUIRE, an extended regular expression the console must match,
+# ARCH and CROSS_COMPILE for build.sh; REQUIRE, an extended regular expression the console must match,
 # "." for a space; BUILD_ONLY=1; SPARSE=1), anything else goes on the
 # kernel command line, where it replaces the default of the same name.
 # Entries that share a kernel build it once; the slowest comes last.
@@ -23,7 +23,7 @@ pagealloc test+numa+pagealloc debug_pagealloc=on init_on_free=1
 poison    test+numa+pagealloc debug_pagealloc=on page_poison=1
 numa      test+numa+pagealloc NUMA=2 SMP=4 MEM=4G REQUIRE=nodes=0-1.cpus=4
 memcg     test                slab_bulk.memcg=1 REQUIRE=slab_bulk:.memcg./slab_bulk_run
-tiny      test+tiny           SUITES=skb_bulk
+tiny      test+tiny           -
 i386      test+i386           ARCH=i386 BUILD_ONLY=1
 arm64     test+arm64          ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- BUILD_ONLY=1
 sparse    test+numa           SPARSE=1
@@ -41,21 +41,13 @@ bash "$TOP/scripts/deps.sh" gcc-aarch64-linux-gnu
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
 dir=$BUILD/matrix
-# A series with tests of its own keeps its skips in $PATCHES/skips/matrix/,
-# as check-tree.sh takes $PATCHES/skips/.
-skips=$CONFIGS/matrix
-[ ! -d "$PATCHES/skips/matrix" ] || skips=$PATCHES/skips/matrix
-# ... and says what its judge expects in $PATCHES/judge (check-tree.sh);
-# an entry's SUITES= comes after, and wins.
-judge=()
-[ ! -f "$PATCHES/judge" ] || mapfile -t judge < <(grep -v -e '^#' -e '^$' "$PATCHES/judge")
 mkdir -p "$dir"
 rm -f "$dir/summary.txt"
 
 # Usage: boot NAME KERNEL [SETTING...]; boots KERNEL with NAME's settings
 # and judges the log.
 boot() {
-	local name=$1 cfg=$2 s suites= require=
+	local name=$1 cfg=$2 s require=
 	local env=(MEM=3G "TIMEOUT=$timeout") append=()
 	local -A param=([slab_bulk.pktgen_count]=100000 [slab_bulk.pktgen_timeout]=300
 			[slab_bulk.stress_secs]=60)
@@ -63,7 +55,6 @@ boot() {
 	for s in "$@"; do
 		case $s in
 		-) ;;
-		SUITES=*) suites=${s#SUITES=} ;;
 		REQUIRE=*) require=${s#REQUIRE=} ;;
 		[A-Z]*=*) env+=("$s") ;;
 		*=*) param[${s%%=*}]=${s#*=} ;;
@@ -75,8 +66,8 @@ boot() {
 	done
 	env "${env[@]}" bash "$TOP/scripts/qemu.sh" "$cfg" "$dir/$name.log" check "${append[@]}" \
 		< /dev/null || true
-	/usr/bin/python3 "$TOP/scripts/ktap.py" "${judge[@]}" --skips "$skips" \
-		${suites:+--suites "$suites"} "$TREE" "$name=$dir/$name.log" > "$dir/$name.judge" || return 1
+	/usr/bin/python3 "$TOP/scripts/ktap.py" --expect "$EXPECT" "$TREE" \
+		"matrix.$name=$dir/$name.log" > "$dir/$name.judge" || return 1
 	if [ -n "$require" ] && ! grep -Eq "${require//./ }" "$dir/$name.log"; then
 		echo "$name: the console lacks '${require//./ }'" >> "$dir/$name.judge"
 		return 1

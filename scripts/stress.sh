@@ -29,4 +29,4 @@ SMP=${SMP:-2} MEM=${MEM:-3G} TIMEOUT=$((secs + 1800)) bash "$TOP/scripts/qemu.sh
 	"slab_bulk.stress_free_mb=$free_mb" || true
 grep -E 'test_slab_bulk_stress: stress: (kind|free|done|[0-9]+ s)|^# stress:' "$logf" |
 	sed 's/^\[ *[0-9.]*\] //' || true
-/usr/bin/python3 "$TOP/scripts/ktap.py" --kselftests stress --skips "$CONFIGS" "$TREE" "$cfg=$logf"
+/usr/bin/python3 "$TOP/scripts/ktap.py" --expect "$EXPECT" --kselftests stress "$TREE" "$cfg=$logf"

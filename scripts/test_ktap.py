@@ -53,6 +53,74 @@ SKIPS = {'slab_bulk.test_free_bulk_kfence_mixed'}
 KASAN = '[    2.000000] BUG: KASAN: slab-use-after-free in kfree_bulk+0x10/0x20\n'
 
 
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXPECT_612 = os.path.join(TOP, 'expect', '6.12')
+
+
+class ExpectationsTest(unittest.TestCase):
+    """expect/BASE: each section's skips, includes, suites, and the
+    mistakes that must stop the judge instead of judging with less."""
+
+    def read(self, text):
+        with tempfile.NamedTemporaryFile('w', delete=False) as f:
+            f.write(text)
+        try:
+            return ktap.Expectations(f.name)
+        finally:
+            os.unlink(f.name)
+
+    REQUIRED = '[required]\nsuites = a,b\nkselftests = k1,k2\nnet = k1\n'
+
+    def test_sections(self):
+        e = self.read(self.REQUIRED + '[leaks]\nleaky  # why\n[test]\na.x\t# why\n'
+                      'k2: no slabinfo\n[matrix.rt]\ninclude = test\na.y\n'
+                      '[matrix.tiny]\nsuites = b\n[matrix.off]\nsuites =\n')
+        self.assertEqual(e.required('kselftests'), ['k1', 'k2'])
+        self.assertEqual(e.known_leaks(), {'leaky'})
+        self.assertEqual(e.skips('test'), {'a.x', 'k2: no slabinfo'})
+        self.assertEqual(e.skips('matrix.rt'), {'a.x', 'k2: no slabinfo', 'a.y'})
+        self.assertEqual(e.skips('nosection'), set())
+        self.assertEqual(e.suites('test'), ['a', 'b'])
+        self.assertEqual(e.suites('matrix.tiny'), ['b'])
+        self.assertEqual(e.suites('matrix.off'), [])
+
+    def test_mistakes_stop_the_judge(self):
+        for case, text in {
+                'no required': '[test]\na.x\n',
+                'no net': '[required]\nsuites = a\nkselftests = k\n',
+                'line before a section': 'a.x\n' + self.REQUIRED,
+                'section twice': self.REQUIRED + '[test]\n[test]\n',
+        }.items():
+            with self.subTest(case), self.assertRaises(ValueError):
+                self.read(text)
+        e = self.read(self.REQUIRED + '[a]\ninclude = nosuch\n[b]\ninclude = b\n')
+        with self.assertRaises(ValueError):
+            e.skips('a')
+        with self.assertRaises(ValueError):
+            e.skips('b')
+
+    def test_each_base_file_reads(self):
+        """Both bases' files parse, and every section is a run some
+        command makes: a configuration (configs/NAME.config) or a matrix
+        entry (scripts/matrix.sh's table); a misspelt one would apply to
+        nothing."""
+        with open(os.path.join(TOP, 'scripts', 'matrix.sh'), encoding='utf-8') as f:
+            table = f.read().split("TABLE='")[1].split("'")[0]
+        entries = {line.split()[0] for line in table.splitlines() if line.strip()}
+        for base in ('6.12', 'mainline'):
+            e = ktap.Expectations(os.path.join(TOP, 'expect', base))
+            for name in e.sections:
+                with self.subTest(base=base, section=name):
+                    if name in ('required', 'leaks'):
+                        continue
+                    if name.startswith('matrix.'):
+                        self.assertIn(name[len('matrix.'):], entries)
+                    else:
+                        self.assertTrue(os.path.isfile(os.path.join(TOP, 'configs',
+                                                                    name + '.config')))
+                    e.skips(name)
+
+
 class JudgeTest(unittest.TestCase):
     def judge(self, log, suites=SUITES, skips=SKIPS):
         """The judge's counts, problems and hardware flag for @log; what
@@ -171,21 +239,48 @@ class JudgeTest(unittest.TestCase):
         self.assertIn('t: failed tests: slab_bulk.test_alloc_free_bulk', self.printed)
 
     def test_net_kselftests(self):
-        """--kselftests net, and the default, require every network test:
-        a log without the traffic tests fails."""
-        self.assertEqual(ktap.required_kselftests('net'), ktap.NET_KSELFTESTS)
-        self.assertTrue(set(ktap.NET_KSELFTESTS) <= set(ktap.DEFAULT_KSELFTESTS))
-        self.assertIn('traffic_udp_virtio_net', ktap.NET_KSELFTESTS)
+        """--kselftests net requires the base's network tests: a log
+        without the traffic tests fails."""
+        expect = ktap.Expectations(EXPECT_612)
+        net = ktap.required_kselftests('net', expect)
+        self.assertIn('traffic_udp_virtio_net', net)
+        self.assertTrue(set(net) <= set(ktap.required_kselftests(None, expect)))
         with tempfile.NamedTemporaryFile('w', suffix='.log', delete=False) as f:
             f.write(CLEAN)
         try:
             with contextlib.redirect_stdout(io.StringIO()):
-                _, problems, _ = ktap.judge(parser, 't', f.name, SUITES,
-                                            ktap.required_kselftests('net'), SKIPS)
+                _, problems, _ = ktap.judge(parser, 't', f.name, SUITES, net, SKIPS)
         finally:
             os.unlink(f.name)
         self.assertTrue(any('traffic_tcp_e1000e did not pass' in p for p in problems),
                         problems)
+
+    def test_known_leak_only_when_listed(self):
+        """A kmemleak record passes only when it names a listed leak."""
+        record = ('==== slab_bulk: kmemleak begin\nunreferenced object 0xffff8880 (size 8):\n'
+                  '  backtrace:\n    test_leak_destroy+0x10/0x20\n')
+        log = CLEAN.replace('==== slab_bulk: kmemleak begin\n', record)
+        self.assertNotEqual(log, CLEAN)
+        with tempfile.NamedTemporaryFile('w', suffix='.log', delete=False) as f:
+            f.write(log)
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                _, listed, _ = ktap.judge(parser, 't', f.name, SUITES, KSELFTESTS, SKIPS,
+                                          {'test_leak_destroy'})
+                _, unlisted, _ = ktap.judge(parser, 't', f.name, SUITES, KSELFTESTS, SKIPS)
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(listed, [])
+        self.assertTrue(any('kmemleak: 1 leaks' in p for p in unlisted), unlisted)
+
+    def test_kunit_judged_without_required_suites(self):
+        """A failed KUnit case fails the run even when no suite is
+        required (a configuration that builds none of the series')."""
+        log = CLEAN.replace('    ok 1 test_alloc_free_bulk', '    not ok 1 test_alloc_free_bulk')
+        counts, _, _ = self.judge(log, suites=[])
+        self.assertEqual(counts.failed, 1)
+        _, problems, _ = self.judge(KSELFTEST, suites=[])
+        self.assertEqual(problems, [])
 
     def test_missing_suite(self):
         self.assertFails(CLEAN, 'suite page_bulk did not run', suites=SUITES + ['page_bulk'])
