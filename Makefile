@@ -12,7 +12,7 @@ help:
 	@echo "make help    this list"
 	@echo "make deps    install the Debian packages the harness needs (root) and fetch the base's pinned source"
 	@echo "make check   build the test and debug kernels, boot them, run KUnit, the kselftest and the cost model's known answers"
-	@echo "make check-net  boot each check kernel RUNS (default 10) times running only the network tests"
+	@echo "make check-net  boot each check kernel NET_RUNS (default 10) times running only the network tests"
 	@echo "make stress  run the stress on the debug kernel for STRESS_SECS (default 300) seconds"
 	@echo "make bench   build base and series kernels, benchmark both under -icount, write build/bench/"
 	@echo "make tree    make build/linux, the git tree of base + patches/ (FORCE=1 remakes it)"

@@ -3,7 +3,7 @@
 # make bench: builds the "base" kernel (the series up to the bench-base
 # marker: tests and benchmarks, upstream 6.12 algorithms) and the "series"
 # kernel (all patches) from the bench configuration, runs every benchmark
-# suite twice (RUNS: the second run checks that the counts repeat) on each
+# suite twice (BENCH_RUNS: the second run checks that the counts repeat) on each
 # under QEMU -icount shift=0 with two vCPUs and the costmodel plugin
 # (plugin/), and writes build/bench/bench.json, report.md and the plots.
 . "$(dirname "$0")/lib.sh"
@@ -11,7 +11,7 @@
 # Unset: every rcuscale case; set and empty: none.
 RCUSCALE=${RCUSCALE-fixed,vary,call_rcu,call_rcu_vary}
 RCUSCALE_ARGS=${RCUSCALE_ARGS:-kfree_loops=8,kfree_alloc_num=8000,kfree_nthreads=1}
-RUNS=${RUNS:-2}
+RUNS=${BENCH_RUNS:-2}
 BENCH_ARGS=${BENCH_ARGS:-}
 # The configuration both kernels build: bench, and fragments of configs/
 # to add, joined by "+" (bench+numa+hardened: SLAB_FREELIST_HARDENED on a
@@ -29,7 +29,7 @@ need_one_of NUMA "$NUMA" 1 2
 name=${BENCH_CONFIG//+/-}
 outdir=$BUILD/$name
 need_one_of RCUSCALE "$RCUSCALE" fixed vary call_rcu call_rcu_vary
-need_uint RUNS "$RUNS"
+need_uint BENCH_RUNS "$RUNS"
 # Module parameters, comma-separated NAME=VALUE: those of test_slab_bulk_bench
 # benchmark for BENCH_ARGS, rcuscale's sizes for RCUSCALE_ARGS (the cases
 # set its kfree_by_call_rcu and kfree_vary_obj_size).
@@ -47,7 +47,7 @@ for a in ${RCUSCALE_ARGS//,/ }; do
 	*) die "RCUSCALE_ARGS: unknown '$a' (known: kfree_loops=N kfree_alloc_num=N kfree_nthreads=N kfree_mult=N)" ;;
 	esac
 done
-[ "$RUNS" -ge 1 ] || die "RUNS=$RUNS: at least one run"
+[ "$RUNS" -ge 1 ] || die "BENCH_RUNS=$RUNS: at least one run"
 
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches

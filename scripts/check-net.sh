@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make check-net: boots each CHECK_CONFIGS kernel (default "test debug")
-# RUNS times (default 10) running only the kselftest's network tests
+# NET_RUNS times (default 10) running only the kselftest's network tests
 # (expect/BASE's "net": pktgen through the NIC_MODEL NIC,
 # default e1000e, NET_PKTGEN_COUNT packets a test, default 10000; TCP and
 # UDP between two e1000e and two virtio-net NICs), with KUnit off. Every
@@ -11,13 +11,13 @@
 . "$(dirname "$0")/lib.sh"
 
 CHECK_CONFIGS=${CHECK_CONFIGS:-test debug}
-RUNS=${RUNS:-10}
+RUNS=${NET_RUNS:-10}
 count=${NET_PKTGEN_COUNT:-10000}
 timeout=${CHECK_TIMEOUT:-1200}
 outdir=$BUILD/check-net
 need_configs "$CHECK_CONFIGS"
-need_uint RUNS "$RUNS"
-[ "$RUNS" -ge 1 ] || die "RUNS=$RUNS: at least one boot"
+need_uint NET_RUNS "$RUNS"
+[ "$RUNS" -ge 1 ] || die "NET_RUNS=$RUNS: at least one boot"
 need_uint NET_PKTGEN_COUNT "$count"
 need_uint CHECK_TIMEOUT "$timeout"
 [ "${NIC_MODEL:-e1000e}" = e1000e ] || die "NIC_MODEL=$NIC_MODEL: only e1000e is supported"

@@ -212,14 +212,20 @@ prepare_guest() {
 # The harness's own settings with these prefixes; another name with one
 # of them in the environment is a typo, refused with the nearest name.
 KNOWN_SETTINGS='CHECK_CONFIGS CHECK_TIMEOUT CHECK_STRESS_SECS STRESS_CONFIG STRESS_SECS
-STRESS_FAIL_PCT STRESS_FREE_MB BENCH_CONFIG BENCH_ARGS MATRIX MATRIX_TIMEOUT'
+STRESS_FAIL_PCT STRESS_FREE_MB BENCH_CONFIG BENCH_ARGS BENCH_RUNS MATRIX MATRIX_TIMEOUT
+NET_RUNS NET_PKTGEN_COUNT NET_BENCH_SRC DEBUG_PKTGEN_COUNT RCUSCALE RCUSCALE_ARGS
+MUTANT_CONFIGS MUTATIONS COSTMODEL COSTMODEL_ARGS NIC NIC_MODEL'
+SETTING_PREFIXES='CHECK_|STRESS_|BENCH_|MATRIX|NET_|DEBUG_PKTGEN|RCUSCALE|MUTANT|MUTATION|COSTMODEL|NIC'
 
 # Usage: check_settings; dies, naming the setting, on a value no script
 # could use, wherever lib.sh is sourced: a bad value is refused in
 # seconds, before a base is unpacked or a kernel built.
 check_settings() {
 	local v near
-	for v in $(compgen -e | grep -E '^(CHECK|STRESS|BENCH|MATRIX)_' || true); do
+	# RUNS meant boots for check-net and runs for bench: now two names.
+	[ -z "${RUNS+set}" ] ||
+		die "RUNS: not a setting of the harness (BENCH_RUNS for make bench, NET_RUNS for make check-net)"
+	for v in $(compgen -e | grep -E "^($SETTING_PREFIXES)" || true); do
 		[[ " ${KNOWN_SETTINGS//$'\n'/ } " == *" $v "* ]] && continue
 		near=$(python3 -c 'import difflib, sys
 print(" ".join(difflib.get_close_matches(sys.argv[1], sys.argv[2:], 1, 0.6)))' \
@@ -243,8 +249,10 @@ print(" ".join(difflib.get_close_matches(sys.argv[1], sys.argv[2:], 1, 0.6)))' \
 	[ -z "${CHECK_CONFIGS:-}" ] || need_configs "${CHECK_CONFIGS// /+}"
 	[ -z "${STRESS_CONFIG:-}" ] || need_configs "$STRESS_CONFIG"
 	for v in CHECK_TIMEOUT CHECK_STRESS_SECS STRESS_SECS STRESS_FAIL_PCT STRESS_FREE_MB \
-		 MATRIX_TIMEOUT RUNS JOBS; do
+		 MATRIX_TIMEOUT BENCH_RUNS NET_RUNS DEBUG_PKTGEN_COUNT NET_PKTGEN_COUNT JOBS; do
 		[ -z "${!v:-}" ] || need_uint "$v" "${!v}"
 	done
+	[ "${BENCH_RUNS:-1}" -ge 1 ] || die "BENCH_RUNS=$BENCH_RUNS: at least one run"
+	[ "${NET_RUNS:-1}" -ge 1 ] || die "NET_RUNS=$NET_RUNS: at least one boot"
 }
 check_settings

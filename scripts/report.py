@@ -267,7 +267,7 @@ def rcu_table(rep, runs):
     # another time), two runs cannot say which is typical.
     if rows and spread and len(runs) < 3:
         rep.lines += ['', f'rcuscale: only {len(runs)} runs per kernel and they differ, '
-                      'so a median needs RUNS=3 or more.']
+                      'so a median needs BENCH_RUNS=3 or more.']
 
 
 def traffic_cost(r, rows):
@@ -332,7 +332,7 @@ def traffic_table(rep, runs):
                                        for i in ((0, 1) if costed else (0,)) for h in heads],
                   rows)
     if rows and len(runs) < 3:
-        rep.lines += ['', f'traffic: only {len(runs)} runs per kernel; a median needs RUNS=3 '
+        rep.lines += ['', f'traffic: only {len(runs)} runs per kernel; a median needs BENCH_RUNS=3 '
                       'or more.']
 
 

@@ -260,7 +260,7 @@ class ReportTest(unittest.TestCase):
             proc, md = report(out, logs)
             self.assertEqual(proc.returncode, 0, proc.stderr)
             self.assertIn('kfree_rcu: rcuscale', md)
-            self.assertEqual('a median needs RUNS=3' in md, asked, md)
+            self.assertEqual('a median needs BENCH_RUNS=3' in md, asked, md)
 
     def test_case_with_every_section_ticked(self):
         # A 4096-page case of two sections can lose both to ticks: no
