@@ -420,8 +420,9 @@ RUN_TOLERANCE_PCT = 5.0
 
 def run_agreement(runs):
     """Largest relative difference of insn_per_obj between runs of a row
-    (but the traffic suite's, see traffic_table())."""
-    worst, where = 0.0, None
+    (but the traffic suite's, see traffic_table()), where, and how many
+    rows were compared."""
+    worst, where, compared = 0.0, None, 0
     first = {key(r): r for r in runs[0]}
     for other in runs[1:]:
         for r in other:
@@ -432,9 +433,10 @@ def run_agreement(runs):
             if r['suite'] == 'traffic':
                 continue
             d = abs(r['insn_per_obj'] - a['insn_per_obj']) / a['insn_per_obj']
+            compared += 1
             if d > worst:
                 worst, where = d, key(r)
-    return worst * 100, where
+    return worst * 100, where, compared
 
 
 def plot(records, out):
@@ -498,7 +500,7 @@ def main():
     records = runs[min(runs)]
     if not records:
         raise SystemExit('no benchmark results in the logs')
-    diff, where = run_agreement([runs[r] for r in sorted(runs)])
+    diff, where, compared = run_agreement([runs[r] for r in sorted(runs)])
 
     rep = Report(records)
     commits = {k: open(os.path.join(a.out, f'{k}.commit')).read().strip()
@@ -599,13 +601,30 @@ def main():
     print('\n'.join(rep.lines))
     print(f'\nwrote {a.out}/bench.json, {a.out}/report.md' +
           ''.join(f', {a.out}/{i}' for i in images))
+    problems = []
     # A suite that failed leaves rows out: the report above is incomplete.
     if failures:
-        raise SystemExit('error: benchmark parts failed, their rows are missing: '
-                         + '; '.join(failures))
+        problems.append('benchmark parts failed, their rows are missing: '
+                        + '; '.join(failures))
     if diff > RUN_TOLERANCE_PCT:
-        raise SystemExit(f'error: runs differ by {diff:.3f} % at {where}, more than '
-                         f'{RUN_TOLERANCE_PCT} %: these numbers are not repeatable')
+        problems.append(f'runs differ by {diff:.3f} % at {where}, more than '
+                        f'{RUN_TOLERANCE_PCT} %: these numbers are not repeatable')
+    print(verdict_line(len(runs), compared, diff, where, problems))
+    if problems:
+        raise SystemExit('error: ' + '; '.join(problems))
+
+
+def verdict_line(nruns, compared, diff, where, problems):
+    """The last line: PASS or FAIL, the runs, the rows compared between
+    them and the largest difference."""
+    if nruns < 2:
+        agree = f'{nruns} run a kernel: nothing compared between runs'
+    else:
+        agree = (f'{nruns} runs a kernel, {compared} rows compared, largest difference '
+                 f'{diff:.3f} %' + (f' at {where}' if where else '') +
+                 f' (tolerance {RUN_TOLERANCE_PCT} %)')
+    return f'bench: {"FAIL" if problems else "PASS"}: {agree}' + ''.join(
+        f'; {p}' for p in problems)
 
 
 if __name__ == '__main__':

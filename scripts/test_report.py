@@ -63,6 +63,20 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(sorted({r['kernel'] for r in bench['records']
                                  if r['suite'] == 'slab_free'}), ['base', 'series'])
 
+    def test_verdict_line(self):
+        """make bench ends with one line: PASS or FAIL, the rows compared
+        between runs and the largest difference; one run compares none."""
+        proc, _ = self.run_report([300000, 301000])
+        last = proc.stdout.strip().splitlines()[-1]
+        self.assertTrue(last.startswith('bench: PASS: 2 runs a kernel, 2 rows compared'), last)
+        proc, _ = self.run_report([300000, 360000])
+        last = proc.stdout.strip().splitlines()[-1]
+        self.assertTrue(last.startswith('bench: FAIL: 2 runs a kernel, 2 rows compared'), last)
+        self.assertIn('not repeatable', last)
+        proc, _ = self.run_report([300000])
+        last = proc.stdout.strip().splitlines()[-1]
+        self.assertEqual(last, 'bench: PASS: 1 run a kernel: nothing compared between runs')
+
     def test_results_without_calib_fail(self):
         out = tempfile.mkdtemp()
         path = os.path.join(out, 'base-run1.log')
