@@ -42,8 +42,6 @@ done
 	     "NIC ${NIC_MODEL:-e1000e}, $count packets a test"
 	/usr/bin/python3 "$TOP/scripts/linkup.py" "${args[@]}"
 	echo
-	# Without the KUnit parser's own progress lines (time-stamped).
 	/usr/bin/python3 "$TOP/scripts/ktap.py" --expect "$EXPECT" --suites= \
-		--kselftests net "$TREE" "${args[@]}" |
-		grep -v '^\[[0-9:]*\] '
+		--kselftests net "$TREE" "${args[@]}"
 } | tee "$outdir/summary.txt"

@@ -20,6 +20,7 @@ could not be set up: its results say nothing about the series.
 """
 import argparse
 import inspect
+import io
 import os
 import re
 import sys
@@ -238,12 +239,21 @@ class Expectations:
 
 
 def parse_run_tests(parser, text):
-    """kunit_parser.parse_run_tests() of the tree: since 6.16 it takes a
-    printer too (the null one: the judge prints its own summary)."""
+    """kunit_parser.parse_run_tests() of the tree, silent: the judge
+    prints its own summary, and the parser's would replay the whole log
+    with the time it is read at, not the time the guest printed it.
+    Since 6.16 it takes a printer (the null one); before, it prints
+    through its module's "stdout" printer, swapped for one that writes
+    nowhere while it parses."""
+    import kunit_printer
     if 'printer' in inspect.signature(parser.parse_run_tests).parameters:
-        import kunit_printer
         return parser.parse_run_tests(text, kunit_printer.null_printer)
-    return parser.parse_run_tests(text)
+    saved = parser.stdout
+    parser.stdout = kunit_printer.Printer(io.StringIO())
+    try:
+        return parser.parse_run_tests(text)
+    finally:
+        parser.stdout = saved
 
 
 def no_console(path):
