@@ -109,10 +109,30 @@ if [ "$mode" = check ] || [ "$mode" = net ] || [ "${NIC:-0}" = 1 ]; then
 	add_nic netifs_virtio_net 2 virtio-net-pci 52:54:00:5b:02:01
 	add_nic netifs_virtio_net 2 virtio-net-pci 52:54:00:5b:02:02
 fi
+# A test boot's results are shown as the guest prints them
+# (scripts/ktap_stream.py reads the log as it grows); the judge reads the
+# whole log afterwards. tail stops once the guest has ended and it has
+# read the rest: it follows a sleep that is killed then.
+follower=
+case $mode in
+check|net|stress)
+	: > "$logf"
+	sleep infinity &
+	alive=$!
+	trap 'kill "$alive" 2>/dev/null || true' EXIT
+	tail -n +1 -s 0.2 --pid="$alive" -F "$logf" 2>/dev/null |
+		/usr/bin/python3 -u "$TOP/scripts/ktap_stream.py" &
+	follower=$!
+	;;
+esac
 timeout --foreground -k 10 "${TIMEOUT:-900}" qemu-system-x86_64 \
 	-machine "$QEMU_MACHINE" "${accel[@]}" "${plugin[@]}" -cpu "$cpu" -smp "$smp_opt" -m "$mem" "${numa[@]}" \
 	"${rtc[@]}" -nographic -no-reboot "${nic[@]}" \
 	-kernel "$out/arch/x86/boot/bzImage" -initrd "$out/initramfs.cpio.gz" \
 	-append "console=ttyS0 panic=-1 oops=panic loglevel=7 slab_bulk.mode=$mode $nic_args $*" \
 	< /dev/null > "$logf" 2>&1 || echo "qemu exit code $?" >> "$logf"
+if [ -n "$follower" ]; then
+	kill "$alive"
+	wait "$follower" || true
+fi
 grep -q '^==== slab_bulk: done' "$logf" || { echo "error: guest did not finish, see $logf" >&2; exit 1; }

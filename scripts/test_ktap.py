@@ -121,6 +121,24 @@ class ExpectationsTest(unittest.TestCase):
                     e.skips(name)
 
 
+class StreamTest(unittest.TestCase):
+    """ktap_stream.py: the progress printed while a guest runs."""
+
+    def test_shows_progress_and_reports(self):
+        import ktap_stream
+        out = [l for l in map(ktap_stream.shown, (CLEAN + KASAN).splitlines(True)) if l]
+        self.assertIn('  |     # Subtest: slab_bulk', out)
+        self.assertIn('  |     ok 1 test_alloc_free_bulk', out)
+        self.assertIn('  |     ok 3 test_free_bulk_kfence_mixed # SKIP KFENCE is off', out)
+        self.assertIn('  | ok 1 stress', out)
+        self.assertIn('  | ==== slab_bulk: done', out)
+        self.assertIn('  ! BUG: KASAN: slab-use-after-free in kfree_bulk+0x10/0x20', out)
+        self.assertIn('  ! slab_bulk: expect 1 WARNING at cache_from_obj begin: wrong cache',
+                      out)
+        self.assertNotIn(None, out)
+        self.assertFalse(any('Call Trace' in l or 'cut here' in l for l in out), out)
+
+
 class JudgeTest(unittest.TestCase):
     def judge(self, log, suites=SUITES, skips=SKIPS):
         """The judge's counts, problems and hardware flag for @log; what
