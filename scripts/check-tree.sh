@@ -13,6 +13,13 @@ need_uint CHECK_STRESS_SECS "${CHECK_STRESS_SECS:-60}"
 need_uint CHECK_TIMEOUT "$timeout"
 [ -z "${DEBUG_PKTGEN_COUNT:-}" ] || need_uint DEBUG_PKTGEN_COUNT "$DEBUG_PKTGEN_COUNT"
 mkdir -p "$BUILD/check"
+# KUNIT=GLOB: each boot runs only the KUnit tests GLOB matches
+# (kunit.filter_glob), then no kselftest and no cost-model boot.
+mode=check kunit=() judge_kunit=()
+if [ -n "${KUNIT:-}" ]; then
+	mode=kunit kunit=("kunit.filter_glob=$KUNIT")
+	judge_kunit=(--kunit-glob "$KUNIT" --kselftests=)
+fi
 args=()
 for cfg in $CHECK_CONFIGS; do
 	prepare_guest "$cfg"
@@ -27,9 +34,9 @@ for cfg in $CHECK_CONFIGS; do
 	if [ "$cfg" = debug ]; then
 		count=${DEBUG_PKTGEN_COUNT:-$count}
 	fi
-	MEM=3G TIMEOUT=$timeout bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" check \
+	MEM=3G TIMEOUT=$timeout bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" "$mode" \
 		"slab_bulk.pktgen_count=$count" slab_bulk.pktgen_timeout=300 \
-		"slab_bulk.stress_secs=${CHECK_STRESS_SECS:-60}" || true
+		"slab_bulk.stress_secs=${CHECK_STRESS_SECS:-60}" "${kunit[@]}" || true
 	args+=("$cfg=$logf")
 done
 # The cost model's known answers (scripts/costmodel.py): the test kernel
@@ -37,7 +44,7 @@ done
 # patched out) and the costmodel plugin, KUnit off, and runs the
 # benchmark's costmodel suite, whose counts follow from its code.
 costmodel=()
-if [[ " $CHECK_CONFIGS " == *" test "* ]]; then
+if [[ " $CHECK_CONFIGS " == *" test "* ]] && [ -z "${KUNIT:-}" ]; then
 	logf=$BUILD/check/costmodel.log
 	plugin_log=$BUILD/check/costmodel.plugin
 	log "booting test kernel under the costmodel plugin (console: $logf)"
@@ -47,4 +54,5 @@ if [[ " $CHECK_CONFIGS " == *" test "* ]]; then
 	touch "$plugin_log"
 	costmodel=(--costmodel "$logf:$plugin_log")
 fi
-/usr/bin/python3 "$TOP/scripts/ktap.py" --expect "$EXPECT" "${costmodel[@]}" "$TREE" "${args[@]}"
+/usr/bin/python3 "$TOP/scripts/ktap.py" --expect "$EXPECT" "${costmodel[@]}" "${judge_kunit[@]}" \
+	"$TREE" "${args[@]}"

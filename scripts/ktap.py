@@ -19,6 +19,7 @@ instead when every run with a problem is one whose (virtual) hardware
 could not be set up: its results say nothing about the series.
 """
 import argparse
+import fnmatch
 import inspect
 import io
 import os
@@ -286,7 +287,10 @@ def judge(parser, name, path, suites, required, skips, known_leaks=()):
     printed = any('KTAP version' in l or 'TAP version' in l for l in kunit)
     parts_run = (('kunit', kunit),) if suites or printed else ()
     seen_skips, failed = [], []  # skips with their reasons
-    for part, text in parts_run + (('kselftest', kself),):
+    # The kselftest likewise, when none is required (make check KUNIT=).
+    kself_printed = any('TAP version' in l for l in kself)
+    parts_run += (('kselftest', kself),) if required or kself_printed else ()
+    for part, text in parts_run:
         test = parse_run_tests(parser, text)
         counts.add_subtest_counts(test.counts)
         seen_skips += tests_with((parser.TestStatus.SKIPPED,), test, full=True)
@@ -312,7 +316,7 @@ def judge(parser, name, path, suites, required, skips, known_leaks=()):
     problems += [f'unexpected skip: {t}' for t in seen_skips if not listed(t, skips)]
     # KUnit runs whole at every boot that runs it, so a listed KUnit skip
     # ("suite.case") that did not happen means the list is out of date.
-    if parts_run:
+    if any(part == 'kunit' for part, _ in parts_run):
         problems += [f'expected skip did not happen: {t}' for t in sorted(skips)
                      if '.' in t.split(':')[0] and t not in seen_skips]
     if not done:
@@ -373,6 +377,23 @@ def judge_costmodel(parser, name, console, plugin):
     return counts, problems, False
 
 
+def kunit_glob(glob, suites, skips):
+    """The required suites and the expected skips narrowed to the KUnit
+    filter @glob ("suite_glob[.test_glob]", as kunit.filter_glob): the
+    suites it matches, the KUnit skips of the cases it matches."""
+    suite_glob, _, test_glob = glob.partition('.')
+
+    def kept(entry):
+        name = entry.split(':')[0].strip()
+        if '.' not in name:
+            return True
+        suite, _, case = name.partition('.')
+        return fnmatch.fnmatchcase(suite, suite_glob) and (
+            not test_glob or fnmatch.fnmatchcase(case, test_glob))
+    return ([s for s in suites if fnmatch.fnmatchcase(s, suite_glob)],
+            {e for e in skips if kept(e)})
+
+
 def required_kselftests(arg, expect):
     """The kselftests --kselftests ARG names: none given, those required;
     "net", the network tests of the expectations."""
@@ -393,6 +414,9 @@ def main():
     ap.add_argument('--suites',
                     help="KUnit suites that must run at boot, comma-separated, instead "
                          "of the run's; empty when KUnit is off")
+    ap.add_argument('--kunit-glob', metavar='GLOB',
+                    help='the boot ran only the KUnit tests GLOB matches (kunit.filter_glob): '
+                         'require and expect to skip only those')
     ap.add_argument('--costmodel', metavar='CONSOLE:PLUGIN',
                     help="a boot that ran the costmodel suite under the plugin: its "
                          "console log and the plugin's reports, checked against "
@@ -420,6 +444,8 @@ def main():
             skips = expect.skips(run)
         except ValueError as e:
             sys.exit(f'ktap.py: {args.expect}: {e}')
+        if args.kunit_glob:
+            suites, skips = kunit_glob(args.kunit_glob, suites, skips)
         counts, problems, hardware = judge(parser, name, path, suites,
                                            required_kselftests(args.kselftests, expect),
                                            skips, expect.known_leaks())

@@ -214,8 +214,21 @@ prepare_guest() {
 KNOWN_SETTINGS='CHECK_CONFIGS CHECK_TIMEOUT CHECK_STRESS_SECS STRESS_CONFIG STRESS_SECS
 STRESS_FAIL_PCT STRESS_FREE_MB BENCH_CONFIG BENCH_ARGS BENCH_RUNS MATRIX MATRIX_TIMEOUT
 NET_RUNS NET_PKTGEN_COUNT NET_BENCH_SRC DEBUG_PKTGEN_COUNT RCUSCALE RCUSCALE_ARGS
-MUTANT_CONFIGS MUTATIONS COSTMODEL COSTMODEL_ARGS NIC NIC_MODEL'
-SETTING_PREFIXES='CHECK_|STRESS_|BENCH_|MATRIX|NET_|DEBUG_PKTGEN|RCUSCALE|MUTANT|MUTATION|COSTMODEL|NIC'
+MUTANT_CONFIGS MUTATIONS COSTMODEL COSTMODEL_ARGS NIC NIC_MODEL KUNIT'
+SETTING_PREFIXES='CHECK_|STRESS_|BENCH_|MATRIX|NET_|DEBUG_PKTGEN|RCUSCALE|MUTANT|MUTATION|COSTMODEL|NIC|KUNIT'
+
+# Usage: need_kunit_glob GLOB; dies unless GLOB ("suite_glob[.test_glob]",
+# as kunit.filter_glob) matches a suite the base's checks require
+# (expect/BASE): a typo would otherwise run no test and pass.
+need_kunit_glob() {
+	local s required
+	required=$(sed -n '/^\[required\]/,/^\[/s/^suites = //p' "$EXPECT")
+	for s in ${required//,/ }; do
+		# shellcheck disable=SC2053 # the glob is meant to match
+		[[ $s == ${1%%.*} ]] && return 0
+	done
+	die "KUNIT=$1: matches none of the suites make check requires (${required//,/ })"
+}
 
 # Usage: check_settings; dies, naming the setting, on a value no script
 # could use, wherever lib.sh is sourced: a bad value is refused in
@@ -248,6 +261,7 @@ print(" ".join(difflib.get_close_matches(sys.argv[1], sys.argv[2:], 1, 0.6)))' \
 	need_one_of QEMU_MACHINE "$QEMU_MACHINE" q35 pc
 	[ -z "${CHECK_CONFIGS:-}" ] || need_configs "${CHECK_CONFIGS// /+}"
 	[ -z "${STRESS_CONFIG:-}" ] || need_configs "$STRESS_CONFIG"
+	[ -z "${KUNIT:-}" ] || need_kunit_glob "$KUNIT"
 	for v in CHECK_TIMEOUT CHECK_STRESS_SECS STRESS_SECS STRESS_FAIL_PCT STRESS_FREE_MB \
 		 MATRIX_TIMEOUT BENCH_RUNS NET_RUNS DEBUG_PKTGEN_COUNT NET_PKTGEN_COUNT JOBS; do
 		[ -z "${!v:-}" ] || need_uint "$v" "${!v}"

@@ -115,7 +115,7 @@ fi
 # read the rest: it follows a sleep that is killed then.
 follower=
 case $mode in
-check|net|stress)
+check|net|stress|kunit)
 	: > "$logf"
 	sleep infinity &
 	alive=$!

@@ -300,6 +300,29 @@ class JudgeTest(unittest.TestCase):
         _, problems, _ = self.judge(KSELFTEST, suites=[])
         self.assertEqual(problems, [])
 
+    def test_kunit_glob(self):
+        """make check KUNIT=GLOB: only the suites and KUnit skips GLOB
+        matches are required and expected; no kselftest is required,
+        and none printed is not a failure."""
+        suites, skips = ktap.kunit_glob('slab_*', ['slab_bulk', 'page_bulk'],
+                                        {'slab_bulk.a', 'page_bulk.b', 'stress: x'})
+        self.assertEqual((suites, skips), (['slab_bulk'], {'slab_bulk.a', 'stress: x'}))
+        suites, skips = ktap.kunit_glob('slab_bulk.test_free*', ['slab_bulk'],
+                                        {'slab_bulk.test_free_x', 'slab_bulk.test_alloc'})
+        self.assertEqual(skips, {'slab_bulk.test_free_x'})
+        kunit_only = KUNIT + '==== slab_bulk: kmemleak begin\n==== slab_bulk: kmemleak end\n' \
+            '==== slab_bulk: done\n'
+        with tempfile.NamedTemporaryFile('w', suffix='.log', delete=False) as f:
+            f.write(kunit_only)
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                counts, problems, _ = ktap.judge(parser, 't', f.name, SUITES, [], SKIPS)
+                _, required, _ = ktap.judge(parser, 't', f.name, SUITES, KSELFTESTS, SKIPS)
+        finally:
+            os.unlink(f.name)
+        self.assertEqual((counts.passed, problems), (2, []))
+        self.assertTrue(any('kselftest: no results' in p for p in required), required)
+
     def test_missing_suite(self):
         self.assertFails(CLEAN, 'suite page_bulk did not run', suites=SUITES + ['page_bulk'])
 

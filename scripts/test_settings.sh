@@ -50,4 +50,6 @@ expect_refused JOBS JOBS=all
 expect_refused SMP SMP=9
 expect_refused NUMA NUMA=9
 expect_refused BASE BASE=7.1
+expect_refused 'KUNIT=slab_bulkk' KUNIT=slab_bulkk
+expect_refused 'did you mean KUNIT' KUNIT_GLOB=slab_bulk
 finish settings
