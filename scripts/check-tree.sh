@@ -18,6 +18,7 @@ mkdir -p "$BUILD/check"
 mode=check kunit=() judge_kunit=()
 if [ -n "${KUNIT:-}" ]; then
 	mode=kunit kunit=("kunit.filter_glob=$KUNIT")
+	log "KUNIT=$KUNIT: each boot runs those KUnit tests alone, no kselftest, no cost-model boot"
 	judge_kunit=(--kunit-glob "$KUNIT" --kselftests=)
 fi
 args=()

@@ -9,7 +9,7 @@ Each LOG is cut at the guest's markers into the KUnit output of the boot and
 the kselftest output; both are parsed by the kernel's own KTAP parser
 (tools/testing/kunit/kunit_parser.py). The whole log is also searched for
 reports of the kernel's checkers. What each run must show and may skip
-is in FILE, one per base (expect/BASE; read_expectations() says how).
+is in FILE, one per base (expect/BASE; class Expectations says how).
 Prints a line per log, then one verdict line,
 "check: PASS: N passed, N failed, N skipped" or "check: FAIL: ..." naming
 each log with a problem. Exits 1 on any failure, crash, parse error,
@@ -185,33 +185,60 @@ class Expectations:
     """What one base's runs must show and may skip (expect/BASE): a
     [required] section ("suites", "kselftests", "net": comma-separated),
     a [leaks] section (names), and a section per run name listing the
-    skips it expects, one a line, which may take another's list with
-    "include = NAME" and replace the required suites with "suites = ...".
-    "#" starts a comment. A run without a section expects no skip."""
+    skips it expects, one a line ("suite.case", "kselftest" or
+    "kselftest: reason"), which may take another's list with
+    "include = NAME" and, for a matrix entry, replace the required suites
+    with "suites = ...". A "#" alone, or followed by a space, at the start
+    of a line or after a space starts a comment. A run without a section expects no skip. Anything
+    else stops the judge: a line it cannot read would loosen it."""
+
+    HEADER = re.compile(r'^\[([\w.-]+)\]$')
+    SETTING = re.compile(r'^(\w+) =(?: (.*))?$')
+    ENTRY = re.compile(r'^\w+(\.\w+)?(: \S.*)?$')
+    KEYS = {'required': ('suites', 'kselftests', 'net')}
 
     def __init__(self, path):
         self.sections, self.settings = {}, {}
         section = None
         with open(path, encoding='utf-8') as f:
             for n, raw in enumerate(f, 1):
-                line = raw.split('#')[0].strip()
+                line = re.sub(r'(^|\s)#(\s.*)?$', '', raw.rstrip('\n')).strip()
+                where = f'{path}:{n}'
                 if not line:
                     continue
-                if line.startswith('[') and line.endswith(']'):
-                    section = line[1:-1].strip()
+                if line.startswith('['):
+                    m = self.HEADER.match(line)
+                    if not m:
+                        raise ValueError(f'{where}: not a section header: {line!r}')
+                    section = m.group(1)
                     if section in self.sections:
-                        raise ValueError(f'{path}:{n}: section [{section}] again')
+                        raise ValueError(f'{where}: section [{section}] again')
                     self.sections[section], self.settings[section] = [], {}
                 elif section is None:
-                    raise ValueError(f'{path}:{n}: {line!r} before any [section]')
-                elif ' = ' in line or line.endswith(' ='):
-                    key, _, value = line.partition('=')
-                    self.settings[section][key.strip()] = value.strip()
+                    raise ValueError(f'{where}: {line!r} before any [section]')
+                elif '=' in line:
+                    self.setting(where, section, line)
+                elif section == 'required' or not (section == 'leaks' or
+                                                   self.ENTRY.match(line)):
+                    raise ValueError(f'{where}: not a test name: {line!r}')
                 else:
                     self.sections[section].append(line)
-        for key in ('suites', 'kselftests', 'net'):
+        for key in self.KEYS['required']:
             if key not in self.settings.get('required', {}):
                 raise ValueError(f'{path}: [required] has no "{key} = ..."')
+
+    def setting(self, where, section, line):
+        """Takes "KEY = VALUE" of @section: the keys its kind of section
+        has, each once."""
+        m = self.SETTING.match(line)
+        keys = self.KEYS.get(section, ('include', 'suites') if section.startswith('matrix.')
+                             else ('include',))
+        if not m or m.group(1) not in keys:
+            raise ValueError(f'{where}: [{section}] takes {", ".join(keys)} '
+                             f'("KEY = VALUE"), not {line!r}')
+        if m.group(1) in self.settings[section]:
+            raise ValueError(f'{where}: {m.group(1)} again in [{section}]')
+        self.settings[section][m.group(1)] = (m.group(2) or '').strip()
 
     def required(self, key):
         return [n for n in self.settings['required'][key].split(',') if n]
@@ -292,6 +319,11 @@ def judge(parser, name, path, suites, required, skips, known_leaks=()):
     parts_run += (('kselftest', kself),) if required or kself_printed else ()
     for part, text in parts_run:
         test = parse_run_tests(parser, text)
+        # KUnit with no suite built prints an empty plan ("1..0"): what a
+        # run that requires none expects.
+        if (part == 'kunit' and not suites and not test.subtests
+                and test.status == parser.TestStatus.NO_TESTS):
+            continue
         counts.add_subtest_counts(test.counts)
         seen_skips += tests_with((parser.TestStatus.SKIPPED,), test, full=True)
         failed += tests_with((parser.TestStatus.FAILURE, parser.TestStatus.TEST_CRASHED), test)
@@ -380,7 +412,9 @@ def judge_costmodel(parser, name, console, plugin):
 def kunit_glob(glob, suites, skips):
     """The required suites and the expected skips narrowed to the KUnit
     filter @glob ("suite_glob[.test_glob]", as kunit.filter_glob): the
-    suites it matches, the KUnit skips of the cases it matches."""
+    suites it matches, the KUnit skips of the cases it matches. With a
+    test part no suite is required (the kernel leaves out a suite none of
+    whose cases match); main() then requires that some test ran."""
     suite_glob, _, test_glob = glob.partition('.')
 
     def kept(entry):
@@ -390,7 +424,7 @@ def kunit_glob(glob, suites, skips):
         suite, _, case = name.partition('.')
         return fnmatch.fnmatchcase(suite, suite_glob) and (
             not test_glob or fnmatch.fnmatchcase(case, test_glob))
-    return ([s for s in suites if fnmatch.fnmatchcase(s, suite_glob)],
+    return ([s for s in suites if not test_glob and fnmatch.fnmatchcase(s, suite_glob)],
             {e for e in skips if kept(e)})
 
 
@@ -449,6 +483,9 @@ def main():
         counts, problems, hardware = judge(parser, name, path, suites,
                                            required_kselftests(args.kselftests, expect),
                                            skips, expect.known_leaks())
+        if args.kunit_glob and not (counts.passed + counts.failed + counts.skipped +
+                                    counts.crashed):
+            problems.append(f'KUNIT={args.kunit_glob}: no KUnit test ran')
         total.add_subtest_counts(counts)
         results.append((name, counts, problems, hardware))
         bad |= bool(problems) or counts.failed > 0 or counts.crashed > 0
@@ -469,7 +506,8 @@ def main():
     if any(h for *_, h in results):
         print('HARDWARE: a guest could not set up its (virtual) hardware (see its '
               'first line above); what failed after that may follow from it')
-    print(verdict_line(total, results, logs))
+    print(verdict_line(total, results, logs,
+                       f' (KUNIT={args.kunit_glob} only)' if args.kunit_glob else ''))
     sys.exit(exit_code(results))
 
 
@@ -483,21 +521,22 @@ def exit_code(results):
     return 3 if all(h for *_, h in bad) else 1
 
 
-def verdict_line(total, results, logs):
+def verdict_line(total, results, logs, scope=''):
     """The last line: PASS, or FAIL with the failed tests kept apart from
-    the other problems and the log of each run that had one."""
+    the other problems and the log of each run that had one; @scope says
+    when the runs were narrowed."""
     tests = total.failed + total.crashed
     others = sum(len(p) for _, _, p, _ in results)
     counts = f'{total.passed} passed, {tests + others} failed, {total.skipped} skipped'
     bad = [f'{name} ({logs[name]})' for name, c, p, _ in results if p or c.failed or c.crashed]
     if not bad:
-        return f'check: PASS: {counts}'
+        return f'check: PASS{scope}: {counts}'
     hardware = [name for name, *_, h in results if h]
     what = '; '.join(w for w, n in ((f'{tests} tests failed', tests),
                                     (f'{others} other problems', others),
                                     ('hardware not set up: ' + ', '.join(hardware), hardware))
                      if n)
-    return f'check: FAIL: {counts} ({what}): see {", ".join(bad)}'
+    return f'check: FAIL{scope}: {counts} ({what}): see {", ".join(bad)}'
 
 
 if __name__ == '__main__':

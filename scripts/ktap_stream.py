@@ -31,6 +31,8 @@ def shown(line):
 
 
 def main():
+    # A console may hold any byte: progress must not stop at one.
+    sys.stdin.reconfigure(errors='replace')
     for raw in sys.stdin:
         line = shown(raw)
         if line is not None:

@@ -222,12 +222,15 @@ SETTING_PREFIXES='CHECK_|STRESS_|BENCH_|MATRIX|NET_|DEBUG_PKTGEN|RCUSCALE|MUTANT
 # (expect/BASE): a typo would otherwise run no test and pass.
 need_kunit_glob() {
 	local s required
-	required=$(sed -n '/^\[required\]/,/^\[/s/^suites = //p' "$EXPECT")
-	for s in ${required//,/ }; do
+	required=$(/usr/bin/python3 -c 'import sys; sys.path.insert(0, sys.argv[1])
+import ktap
+print(" ".join(ktap.Expectations(sys.argv[2]).required("suites")))' "$TOP/scripts" "$EXPECT") ||
+		die "$EXPECT: cannot be read"
+	for s in $required; do
 		# shellcheck disable=SC2053 # the glob is meant to match
 		[[ $s == ${1%%.*} ]] && return 0
 	done
-	die "KUNIT=$1: matches none of the suites make check requires (${required//,/ })"
+	die "KUNIT=$1: matches none of the suites make check requires ($required)"
 }
 
 # Usage: check_settings; dies, naming the setting, on a value no script
@@ -263,7 +266,7 @@ print(" ".join(difflib.get_close_matches(sys.argv[1], sys.argv[2:], 1, 0.6)))' \
 	[ -z "${STRESS_CONFIG:-}" ] || need_configs "$STRESS_CONFIG"
 	[ -z "${KUNIT:-}" ] || need_kunit_glob "$KUNIT"
 	for v in CHECK_TIMEOUT CHECK_STRESS_SECS STRESS_SECS STRESS_FAIL_PCT STRESS_FREE_MB \
-		 MATRIX_TIMEOUT BENCH_RUNS NET_RUNS DEBUG_PKTGEN_COUNT NET_PKTGEN_COUNT JOBS; do
+		 MATRIX_TIMEOUT BENCH_RUNS NET_RUNS DEBUG_PKTGEN_COUNT NET_PKTGEN_COUNT JOBS TIMEOUT; do
 		[ -z "${!v:-}" ] || need_uint "$v" "${!v}"
 	done
 	[ "${BENCH_RUNS:-1}" -ge 1 ] || die "BENCH_RUNS=$BENCH_RUNS: at least one run"

@@ -112,12 +112,13 @@ fi
 # A test boot's results are shown as the guest prints them
 # (scripts/ktap_stream.py reads the log as it grows); the judge reads the
 # whole log afterwards. tail stops once the guest has ended and it has
-# read the rest: it follows a sleep that is killed then.
+# read the rest: it follows a sleep that is killed then, and that ends by
+# itself soon after the guest's time limit if this script was killed.
 follower=
 case $mode in
 check|net|stress|kunit)
 	: > "$logf"
-	sleep infinity &
+	sleep $((${TIMEOUT:-900} + 60)) &
 	alive=$!
 	trap 'kill "$alive" 2>/dev/null || true' EXIT
 	tail -n +1 -s 0.2 --pid="$alive" -F "$logf" 2>/dev/null |

@@ -418,13 +418,20 @@ def present(records, suite, case=None):
 RUN_TOLERANCE_PCT = 5.0
 
 
+def comparable(r):
+    """Whether run_agreement() compares row @r between runs."""
+    return bool(r.get('insn_per_obj')) and r['suite'] != 'traffic'
+
+
 def run_agreement(runs):
     """Largest relative difference of insn_per_obj between runs of a row
-    (but the traffic suite's, see traffic_table()), where, and how many
-    rows were compared."""
-    worst, where, compared = 0.0, None, 0
+    (but the traffic suite's, see traffic_table()), where, how many rows
+    were compared, and how many the first run has that a later one lacks."""
+    worst, where, compared, missing = 0.0, None, 0, 0
     first = {key(r): r for r in runs[0]}
     for other in runs[1:]:
+        present = {key(r) for r in other if r.get('insn_per_obj') is not None}
+        missing += sum(1 for k, r in first.items() if comparable(r) and k not in present)
         for r in other:
             a = first.get(key(r))
             if not a or not a.get('insn_per_obj') or r.get('insn_per_obj') is None:
@@ -436,7 +443,7 @@ def run_agreement(runs):
             compared += 1
             if d > worst:
                 worst, where = d, key(r)
-    return worst * 100, where, compared
+    return worst * 100, where, compared, missing
 
 
 def plot(records, out):
@@ -500,7 +507,7 @@ def main():
     records = runs[min(runs)]
     if not records:
         raise SystemExit('no benchmark results in the logs')
-    diff, where, compared = run_agreement([runs[r] for r in sorted(runs)])
+    diff, where, compared, missing = run_agreement([runs[r] for r in sorted(runs)])
 
     rep = Report(records)
     commits = {k: open(os.path.join(a.out, f'{k}.commit')).read().strip()
@@ -606,6 +613,9 @@ def main():
     if failures:
         problems.append('benchmark parts failed, their rows are missing: '
                         + '; '.join(failures))
+    if missing:
+        problems.append(f'{missing} rows of run 1 are missing from a later run: '
+                        'these runs cannot be compared')
     if diff > RUN_TOLERANCE_PCT:
         problems.append(f'runs differ by {diff:.3f} % at {where}, more than '
                         f'{RUN_TOLERANCE_PCT} %: these numbers are not repeatable')

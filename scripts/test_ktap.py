@@ -73,12 +73,14 @@ class ExpectationsTest(unittest.TestCase):
 
     def test_sections(self):
         e = self.read(self.REQUIRED + '[leaks]\nleaky  # why\n[test]\na.x\t# why\n'
+                      'k3: reason #2 of them\n'
                       'k2: no slabinfo\n[matrix.rt]\ninclude = test\na.y\n'
                       '[matrix.tiny]\nsuites = b\n[matrix.off]\nsuites =\n')
         self.assertEqual(e.required('kselftests'), ['k1', 'k2'])
         self.assertEqual(e.known_leaks(), {'leaky'})
-        self.assertEqual(e.skips('test'), {'a.x', 'k2: no slabinfo'})
-        self.assertEqual(e.skips('matrix.rt'), {'a.x', 'k2: no slabinfo', 'a.y'})
+        self.assertEqual(e.skips('test'), {'a.x', 'k2: no slabinfo', 'k3: reason #2 of them'})
+        self.assertEqual(e.skips('matrix.rt'), {'a.x', 'k2: no slabinfo',
+                                                'k3: reason #2 of them', 'a.y'})
         self.assertEqual(e.skips('nosection'), set())
         self.assertEqual(e.suites('test'), ['a', 'b'])
         self.assertEqual(e.suites('matrix.tiny'), ['b'])
@@ -90,6 +92,13 @@ class ExpectationsTest(unittest.TestCase):
                 'no net': '[required]\nsuites = a\nkselftests = k\n',
                 'line before a section': 'a.x\n' + self.REQUIRED,
                 'section twice': self.REQUIRED + '[test]\n[test]\n',
+                'header without its ]': self.REQUIRED + '[test]\na.x\n[matrix.rt\nk1\n',
+                'unknown key': self.REQUIRED + '[test]\ninclde = debug\n',
+                'key twice': self.REQUIRED + '[a]\n[b]\n[matrix.c]\ninclude = a\ninclude = b\n',
+                'suites outside a matrix entry': self.REQUIRED + '[debug]\nsuites = a\n',
+                'setting without spaces': self.REQUIRED + '[test]\ninclude=debug\n',
+                'entry that is no test name': self.REQUIRED + '[test]\nslab bulk.x\n',
+                'entry in [required]': self.REQUIRED + 'k3\n',
         }.items():
             with self.subTest(case), self.assertRaises(ValueError):
                 self.read(text)
@@ -309,7 +318,7 @@ class JudgeTest(unittest.TestCase):
         self.assertEqual((suites, skips), (['slab_bulk'], {'slab_bulk.a', 'stress: x'}))
         suites, skips = ktap.kunit_glob('slab_bulk.test_free*', ['slab_bulk'],
                                         {'slab_bulk.test_free_x', 'slab_bulk.test_alloc'})
-        self.assertEqual(skips, {'slab_bulk.test_free_x'})
+        self.assertEqual((suites, skips), ([], {'slab_bulk.test_free_x'}))
         kunit_only = KUNIT + '==== slab_bulk: kmemleak begin\n==== slab_bulk: kmemleak end\n' \
             '==== slab_bulk: done\n'
         with tempfile.NamedTemporaryFile('w', suffix='.log', delete=False) as f:
@@ -322,6 +331,19 @@ class JudgeTest(unittest.TestCase):
             os.unlink(f.name)
         self.assertEqual((counts.passed, problems), (2, []))
         self.assertTrue(any('kselftest: no results' in p for p in required), required)
+
+    def test_empty_kunit_plan_without_required_suites(self):
+        """KUnit with no suite built prints "1..0": a pass when no suite
+        is required, a failure when one is."""
+        empty = '[    1.0] KTAP version 1\n[    1.0] 1..0\n' + KSELFTEST
+        _, problems, _ = self.judge(empty, suites=[], skips=set())
+        self.assertEqual(problems, [])
+        self.assertFails(empty, 'suite slab_bulk did not run')
+
+    def test_narrowed_verdict_says_so(self):
+        line = ktap.verdict_line(parser.TestCounts(), [('test', parser.TestCounts(), [], False)],
+                                 {'test': 't.log'}, ' (KUNIT=page_bulk only)')
+        self.assertTrue(line.startswith('check: PASS (KUNIT=page_bulk only): '), line)
 
     def test_missing_suite(self):
         self.assertFails(CLEAN, 'suite page_bulk did not run', suites=SUITES + ['page_bulk'])

@@ -76,6 +76,20 @@ class ReportTest(unittest.TestCase):
         proc, _ = self.run_report([300000])
         last = proc.stdout.strip().splitlines()[-1]
         self.assertEqual(last, 'bench: PASS: 1 run a kernel: nothing compared between runs')
+        # A row of run 1 that a later run lacks: nothing to compare it with.
+        out = tempfile.mkdtemp()
+        logs = []
+        for run, cases in ((1, ('seq', 'rand')), (2, ('seq',))):
+            for kernel in ('base', 'series'):
+                path = os.path.join(out, f'{kernel}-run{run}.log')
+                with open(path, 'w') as f:
+                    f.write(CALIB + ''.join(line(kernel, c, 300000) for c in cases))
+                logs.append(f'{kernel}:{run}={path}')
+        proc, _ = report(out, logs)
+        self.assertNotEqual(proc.returncode, 0)
+        last = proc.stdout.strip().splitlines()[-1]
+        self.assertTrue(last.startswith('bench: FAIL:'), last)
+        self.assertIn('2 rows of run 1 are missing from a later run', last)
 
     def test_results_without_calib_fail(self):
         out = tempfile.mkdtemp()

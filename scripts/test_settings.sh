@@ -47,6 +47,7 @@ expect_refused STRESS_FAIL_PCT STRESS_FAIL_PCT=x
 expect_refused STRESS_FREE_MB STRESS_FREE_MB=x
 expect_refused MATRIX_TIMEOUT MATRIX_TIMEOUT=x
 expect_refused JOBS JOBS=all
+expect_refused TIMEOUT TIMEOUT=1h
 expect_refused SMP SMP=9
 expect_refused NUMA NUMA=9
 expect_refused BASE BASE=7.1
