@@ -12,7 +12,9 @@
 
 cfg=${1:?usage: sparse.sh CONFIG}
 wt=$BUILD/wt-sparse
-files=$(git -C "$TREE" diff --name-only --diff-filter=AM base HEAD -- '*.c')
+# Kernel C files only: tools/ holds user space (the selftests' programs),
+# which kbuild and sparse's kernel checks do not apply to.
+files=$(git -C "$TREE" diff --name-only --diff-filter=AM base HEAD -- '*.c' ':!tools/')
 [ -n "$files" ] || die "no C files touched between base and HEAD"
 
 # Usage: warnings REV OUT; compiles each touched file at REV (a file REV
