@@ -14,7 +14,7 @@ Prints a line per log, then one verdict line,
 "check: PASS: N passed, N failed, N skipped" or "check: FAIL: ..." naming
 each log with a problem. Exits 1 on any failure, crash, parse error,
 missing suite, missing kselftest, skip not on the configuration's list (or
-listed skip that did not happen), unfinished guest or report; exits 3
+listed KUnit skip that did not happen), unfinished guest or report; exits 3
 instead when every run with a problem is one whose (virtual) hardware
 could not be set up: its results say nothing about the series.
 """

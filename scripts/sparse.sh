@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# sparse.sh CONFIG : compiles every C file the series touches with W=1 and
+# sparse.sh CONFIG : compiles every kernel C file the series touches (not
+# the user space under tools/) with W=1 and
 # sparse (C=2), at the base and at the series, in the CONFIG configuration
 # with IXGBE=m (a driver the series converts that QEMU cannot run). The
 # warnings of each compile (those of the headers it includes too) are
