@@ -18,6 +18,10 @@ BENCH_ARGS=${BENCH_ARGS:-}
 # NUMA kernel, as distributions build). Each has its own kernels and its
 # own report folder, build/bench for bench, build/bench-numa-hardened...
 BENCH_CONFIG=${BENCH_CONFIG:-bench}
+# A third kernel, "alt", built from this commit of the tree: the simplest
+# alternative to a patch (a branch with that patch replaced), measured in
+# the same run as base and series. Empty: none.
+BENCH_ALT=${BENCH_ALT:-}
 # Memory nodes of the guest (qemu.sh): 2 puts one vCPU on each, so that
 # the remote suite frees objects of the other node.
 NUMA=${NUMA:-1}
@@ -51,6 +55,12 @@ done
 
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
+kernels="base series"
+if [ -n "$BENCH_ALT" ]; then
+	git -C "$TREE" rev-parse -q --verify "$BENCH_ALT^{commit}" >/dev/null ||
+		die "BENCH_ALT=$BENCH_ALT: no such commit in $TREE"
+	kernels="$kernels alt"
+fi
 # The suites: those of the series' benchmark module, then pktgen and (once
 # the series has traffic.sh) traffic, which the kselftest times. Default:
 # all of them. The module names its suites in bench_suites[]; before the
@@ -99,20 +109,28 @@ if [ ! -d "$wt" ]; then
 	git -C "$TREE" worktree add -q --detach "$wt" bench-base
 fi
 git -C "$wt" checkout -q --detach -f bench-base
+# The alternative's worktree, laid out like the base's for ccache.
+wt_alt=$BUILD/wt-alt/linux
+if [ -n "$BENCH_ALT" ]; then
+	[ -d "$wt_alt" ] || git -C "$TREE" worktree add -q --detach "$wt_alt" "$BENCH_ALT"
+	git -C "$wt_alt" checkout -q --detach -f "$BENCH_ALT"
+fi
 
-declare -A SRC_OF=([base]=$wt [series]=$TREE)
-declare -A OUT_OF=([base]=$BUILD/wt-base/out/$name [series]=$BUILD/out/$name)
+declare -A SRC_OF=([base]=$wt [series]=$TREE [alt]=$wt_alt)
+declare -A OUT_OF=([base]=$BUILD/wt-base/out/$name [series]=$BUILD/out/$name
+		   [alt]=$BUILD/wt-alt/out/$name)
 logs=()
 # The base lacks options the series' patches add (CONFIG_SLAB_BULK_KUNIT...).
-declare -A UNKNOWN_OK_OF=([base]=1 [series]=0)
-for k in base series; do
+declare -A UNKNOWN_OK_OF=([base]=1 [series]=0 [alt]=0)
+rm -f "$outdir/alt.commit"
+for k in $kernels; do
 	CONFIG_UNKNOWN_OK=${UNKNOWN_OK_OF[$k]} SRC=${SRC_OF[$k]} bash "$TOP/scripts/build.sh" "$BENCH_CONFIG" "${OUT_OF[$k]}"
 	NET_BENCH_SRC=$TREE SRC=${SRC_OF[$k]} bash "$TOP/scripts/initramfs.sh" "${OUT_OF[$k]}"
 	git -C "${SRC_OF[$k]}" log -1 --format="%h %s" > "$outdir/$k.commit"
 done
 flock -u "$lock"
 for run in $(seq 1 "$RUNS"); do
-	for k in base series; do
+	for k in $kernels; do
 		logf=$outdir/$k-run$run.log
 		log "bench: $k kernel, run $run (console: $logf)"
 		# Two vCPUs: on one, the kernel patches its LOCK prefixes out,

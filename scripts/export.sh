@@ -12,12 +12,14 @@ trap 'rm -rf "$tmp"' EXIT
 format_series "$tmp"
 /usr/bin/python3 "$TOP/scripts/cover.py" "$PATCHES/0000-cover-letter.patch" \
 	"$tmp/0000-cover-letter.patch"
+# Keep the comments of series (section headers) before the patches they
+# precede, and the bench-base marker after the patch the tag points at;
+# checked before any file is replaced.
+nr_base=$(git -C "$TREE" rev-list --count base..bench-base 2>/dev/null || echo 0)
+# shellcheck disable=SC2046 # one argument per patch file
+/usr/bin/python3 "$TOP/scripts/series.py" "$PATCHES/series" "$nr_base" \
+	$(cd "$tmp" && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-') > "$tmp/series"
 mkdir -p "$PATCHES"
 rm -f "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch
-cp "$tmp"/*.patch "$PATCHES/"
-# Keep the bench-base marker after the patch the tag points at.
-nr_base=$(git -C "$TREE" rev-list --count base..bench-base 2>/dev/null || echo 0)
-(cd "$tmp" && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-') |
-	awk -v n="$nr_base" '{ print } NR == n { print "# bench-base: the kernel make bench compares against ends here" }' \
-	> "$PATCHES/series"
+cp "$tmp"/*.patch "$tmp/series" "$PATCHES/"
 log "exported $(grep -vc "^#" "$PATCHES/series") patches to ${PATCHES#"$TOP"/}/"

@@ -152,7 +152,7 @@ tree_matches_patches() {
 	[ -z "$status" ] || die "$TREE has uncommitted changes: commit them and make export, or FORCE=1 make tree"
 	tmp=$(mktemp -d)
 	format_series "$tmp"
-	if ! diff -rq -x 0000-cover-letter.patch -x series "$tmp" "$PATCHES" >&2; then
+	if ! diff -rq -x 0000-cover-letter.patch -x series -x covers "$tmp" "$PATCHES" >&2; then
 		rm -rf "$tmp"
 		die "$TREE differs from ${PATCHES#"$TOP"/}/: make export to keep the tree's commits, or FORCE=1 make tree to remake it from there"
 	fi
@@ -188,13 +188,13 @@ need_configs() {
 }
 
 # Usage: judge_tests DIR; runs the judges' own unit tests (the log judge,
-# the benchmark report, the cost model's known answers) with their output
-# in DIR, and dies if one fails: a judge that lets a failure pass makes
-# every run it judges worthless.
+# the benchmark report, the cost model's known answers) and those of the
+# series file's export, with their output in DIR, and dies if one fails:
+# a judge that lets a failure pass makes every run it judges worthless.
 judge_tests() {
 	local t
 	mkdir -p "$1"
-	for t in test_ktap test_report test_costmodel; do
+	for t in test_ktap test_report test_costmodel test_series; do
 		/usr/bin/python3 "$TOP/scripts/$t.py" "$TREE" > "$1/$t.log" 2>&1 ||
 			{ cat "$1/$t.log"; die "scripts/$t.py failed"; }
 		log "$t: $(grep '^Ran ' "$1/$t.log"), all as expected"
@@ -212,7 +212,7 @@ prepare_guest() {
 # The harness's own settings with these prefixes; another name with one
 # of them in the environment is a typo, refused with the nearest name.
 KNOWN_SETTINGS='CHECK_CONFIGS CHECK_TIMEOUT CHECK_STRESS_SECS STRESS_CONFIG STRESS_SECS
-STRESS_FAIL_PCT STRESS_FREE_MB BENCH_CONFIG BENCH_ARGS BENCH_RUNS MATRIX MATRIX_TIMEOUT
+STRESS_FAIL_PCT STRESS_FREE_MB BENCH_CONFIG BENCH_ARGS BENCH_RUNS BENCH_ALT MATRIX MATRIX_TIMEOUT
 NET_RUNS NET_PKTGEN_COUNT NET_BENCH_SRC DEBUG_PKTGEN_COUNT RCUSCALE RCUSCALE_ARGS
 MUTANT_CONFIGS MUTATIONS COSTMODEL COSTMODEL_ARGS NIC NIC_MODEL KUNIT'
 SETTING_PREFIXES='CHECK_|STRESS_|BENCH_|MATRIX|NET_|DEBUG_PKTGEN|RCUSCALE|MUTANT|MUTATION|COSTMODEL|NIC|KUNIT'

@@ -22,9 +22,10 @@ for p in $(grep -v '^#' "$PATCHES/series"); do
 	fi
 	echo "checkpatch: $p: ${out:-clean}" | tail -1
 done
-# Commit messages and the cover letter stand alone: they name no record
+# Commit messages and the cover letters stand alone: they name no record
 # of this repository (results/), none of its commands, no issue number.
-for p in 0000-cover-letter.patch $(grep -v '^#' "$PATCHES/series"); do
+covers=$(cd "$PATCHES" && ls covers/*.txt 2>/dev/null || true)
+for p in 0000-cover-letter.patch $covers $(grep -v '^#' "$PATCHES/series"); do
 	if out=$(awk '/^---$/ { exit } { print }' "$PATCHES/$p" |
 		 grep -nE 'results/|\b[Ii]ssue [0-9]+|make (bench|check|matrix|lint|stress)\b'); then
 		echo "message: $p names what only this repository has:"
@@ -33,6 +34,9 @@ for p in 0000-cover-letter.patch $(grep -v '^#' "$PATCHES/series"); do
 	fi
 done
 echo "messages: checked for results/ paths, issue numbers and harness commands"
+# Each section of series applies and builds on the base with the
+# sections it names, as the tree that takes it would apply it.
+bash "$TOP/scripts/sections.sh" build || bad=1
 # kernel-doc: no more warnings in any touched file than in the base.
 kdoc() { (cd "$TREE" && scripts/kernel-doc -none -Wall "$1" 2>&1 | grep -c warning || true); }
 files=$(git -C "$TREE" diff --name-only base HEAD -- '*.c' '*.h')

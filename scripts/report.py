@@ -24,7 +24,11 @@ import costmodel
 LINE = re.compile(r'test_slab_bulk(?:_bench)?: bench suite=(\S+) case=(\S+) variant=(\S+) n=(\d+) objs=(\d+) '
                   r'sections=(\d+) ticked=\d+ cycles=(\d+) free_slowpath=(-?\d+) '
                   r'free_fastpath=(-?\d+) alloc_slowpath=(-?\d+) alloc_fastpath=(-?\d+)'
-                  r'(?: cost_seq=(\d+))?')
+                  r'(?: cost_seq=(\d+))?([^\n]*)')
+# SLUB_STATS' sheaf counters, after cost_seq on kernels that print them:
+# the memory a free path takes (empty sheaves) and gives back.
+SHEAF_COUNTERS = ('sheaf_alloc', 'sheaf_free', 'barn_put', 'barn_put_fail', 'sheaf_flush')
+COUNTER = re.compile(r' (\w+)=(-?\d+)')
 # The traffic benchmark's breakdown: per stream and cache, the objects
 # allocated and those bulk frees gave back in groups (-1: not counted).
 SHARE = re.compile(r'test_slab_bulk: bulk_share suite=traffic case=(\S+) variant=(\S+) '
@@ -126,6 +130,7 @@ def parse_log(path, kernel):
             raise SystemExit(f'{path}: a {suite} result before calib\'s empty section: '
                              'its cost cannot be subtracted (run the calib suite first)')
         slow = aslow if suite == 'slab_alloc' else fslow
+        extra = {k: int(v) for k, v in COUNTER.findall(m.group(13))}
         rows.append({
             'kernel': kernel, 'suite': suite, 'case': case, 'variant': variant,
             'n': n, 'objs': objs,
@@ -136,6 +141,7 @@ def parse_log(path, kernel):
             'free_fastpath_per_obj': per_obj(ffast, objs),
             'alloc_slowpath_per_obj': per_obj(aslow, objs),
             'alloc_fastpath_per_obj': per_obj(afast, objs),
+            **{f'{c}_per_obj': per_obj(extra[c], objs) for c in SHEAF_COUNTERS if c in extra},
         })
         lines.append((seq, sections, rows[-1]))
     add_costs(path, lines)
@@ -373,16 +379,24 @@ COST_FIELDS = (('cost_insn_per_obj', 'insn'), ('atomics_per_obj', 'atomics'),
                ('xfer_per_obj', 'xfer'), ('cycles_per_obj', 'cycles'))
 
 
+def kernels_of(records):
+    """base and series, and alt where BENCH_ALT built a third kernel."""
+    return ('base', 'series') + (('alt',) if any(r['kernel'] == 'alt' for r in records)
+                                 else ())
+
+
 def cost_table(rep, records):
     """Every row the costmodel plugin counted: per object, in each kernel,
     the instructions, atomics, L1D and L2 misses, cross-CPU transfers and
-    the modelled cycles they add up to, and series / base of both."""
+    the modelled cycles they add up to, and series / base of both (and
+    series / alt, with a third kernel)."""
     keys = sorted({key(r)[1:] for r in records if 'cost' in r},
                   key=lambda k: (k[0], k[1], k[2], k[3] or 0))
+    kernels = kernels_of(records)
     rows = []
     for suite, case, variant, n in keys:
         cells, v = [], {}
-        for k in ('base', 'series'):
+        for k in kernels:
             for field, _ in COST_FIELDS:
                 v[(k, field)] = rep.get(k, suite, case, variant, n, field)
                 cells.append(fmt(v[(k, field)], 2 if field != 'cost_insn_per_obj' else 1))
@@ -394,6 +408,10 @@ def cost_table(rep, records):
         for f in ('cost_insn_per_obj', 'cycles_per_obj'):
             loop = rep.get('series', suite, case, 'loop', n, f) if variant == 'bulk' else None
             ratio.append(fmt(v[('series', f)] / loop if loop and v[('series', f)] else None, 3))
+        if 'alt' in kernels:
+            ratio += [fmt(v[('series', f)] / v[('alt', f)]
+                          if v[('series', f)] and v[('alt', f)] else None, 3)
+                      for f in ('cost_insn_per_obj', 'cycles_per_obj')]
         rows.append([suite, case, variant, n] + cells + ratio)
     if rows:
         rep.table('cost model: per object, guest instructions, atomic read-modify-writes, '
@@ -401,9 +419,30 @@ def cost_table(rep, records):
                   f'modelled cycles = {costmodel.WEIGHTS_SOURCE}; counted by the costmodel '
                   'plugin inside the timed sections, less an empty section\'s counts',
                   ['suite', 'case', 'variant', 'n']
-                  + [f'{k} {name}' for k in ('base', 'series') for _, name in COST_FIELDS]
+                  + [f'{k} {name}' for k in kernels for _, name in COST_FIELDS]
                   + ['series/base insn', 'series/base cycles', 'series bulk/loop insn',
-                     'series bulk/loop cycles'], rows)
+                     'series bulk/loop cycles']
+                  + (['series/alt insn', 'series/alt cycles'] if 'alt' in kernels else []),
+                  rows)
+
+
+def sheaf_table(rep, records):
+    """Per object, the sheaves each row's frees allocated and freed, put in
+    the barn or could not, and flushed to the slabs: the memory a bulk free
+    takes against a loop's (rows of kernels that print the counters, with
+    SLUB_STATS on)."""
+    keys = sorted({key(r)[1:] for r in records
+                   if any(r.get(f'{c}_per_obj') is not None for c in SHEAF_COUNTERS)},
+                  key=lambda k: (k[0], k[1], k[2], k[3] or 0))
+    kernels = kernels_of(records)
+    rows = [[suite, case, variant, n]
+            + [fmt(rep.get(k, suite, case, variant, n, f'{c}_per_obj'), 4)
+               for k in kernels for c in SHEAF_COUNTERS]
+            for suite, case, variant, n in keys]
+    if rows:
+        rep.table('sheaves: SLUB_STATS sheaf counters of the case\'s caches, per object',
+                  ['suite', 'case', 'variant', 'n']
+                  + [f'{k} {c}' for k in kernels for c in SHEAF_COUNTERS], rows)
 
 
 def present(records, suite, case=None):
@@ -511,7 +550,8 @@ def main():
 
     rep = Report(records)
     commits = {k: open(os.path.join(a.out, f'{k}.commit')).read().strip()
-               for k in ('base', 'series') if os.path.exists(os.path.join(a.out, f'{k}.commit'))}
+               for k in ('base', 'series', 'alt')
+               if os.path.exists(os.path.join(a.out, f'{k}.commit'))}
     qemu = subprocess.run(['qemu-system-x86_64', '--version'], capture_output=True,
                           text=True).stdout.splitlines()[0]
     rep.lines += [
@@ -519,6 +559,8 @@ def main():
         f'- base: Debian {a.base_version}',
         f'- base kernel: {commits.get("base", "?")} (the series up to the bench-base marker)',
         f'- series kernel: {commits.get("series", "?")}',
+    ] + ([f'- alt kernel: {commits["alt"]} (BENCH_ALT: the alternative the series is '
+          'compared with)'] if 'alt' in commits else []) + [
         f'- host: {platform.machine()}, {os.cpu_count()} CPUs; {qemu}, machine '
         f'{os.environ.get("QEMU_MACHINE", "?")}, TCG, `-icount shift=0,sleep=off`, {a.guest}',
         '- kernel config: configs/base.config + ' +
@@ -593,6 +635,7 @@ def main():
                   ['skbs', 'base insn/pkt', 'series insn/pkt', 'series/base',
                    'base kpps (TCG virtual)', 'series kpps (TCG virtual)'], pgrow)
     cost_table(rep, records)
+    sheaf_table(rep, records)
     traffic_table(rep, runs)
     share_table(rep, runs)
     rcu_table(rep, runs)

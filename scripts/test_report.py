@@ -223,6 +223,39 @@ class ReportTest(unittest.TestCase):
                       f'1.00 | 0.10 | 0.01 | {cycles["series"]:.2f} | 1.000 | '
                       f'{cycles["series"] / cycles["base"]:.3f} | - | - |', md)
 
+    def test_alt_kernel_columns(self):
+        # BENCH_ALT's third kernel gets its own columns and series / alt.
+        out = tempfile.mkdtemp()
+        logs = self.cost_logs(out)
+        logs.append(self.write_run(
+            out, 'alt', line('series', 'seq', 300000).replace('\n', ' cost_seq=1\n'),
+            'costmodel: seq=1 sections=100 unbalanced=0 insns=641700 mem=64000 io=0 '
+            'atomics=3300 l1d_miss=3200 l2_miss=320 xfer=32\n'))
+        proc, md = report(out, logs)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn('alt insn', md)
+        # Series 100 instructions an object, alt (641700 - 1700) / 3200 = 200.
+        row = next(x for x in md.splitlines() if x.startswith('| slab_free | seq | bulk | 32 |'))
+        self.assertEqual(row.split(' | ')[-2], '0.500', row)
+
+    def test_sheaf_counters(self):
+        # Counters after cost_seq are per object; -1 (SLUB_STATS off) is "-".
+        out = tempfile.mkdtemp()
+        logs = []
+        for kernel, counts in (('base', '-1 -1 -1 -1 -1'), ('series', '100 0 64 0 32')):
+            path = os.path.join(out, f'{kernel}-run1.log')
+            extra = ' '.join(f'{c}={v}' for c, v in zip(
+                ('sheaf_alloc', 'sheaf_free', 'barn_put', 'barn_put_fail', 'sheaf_flush'),
+                counts.split()))
+            with open(path, 'w') as f:
+                f.write(CALIB + line(kernel, 'seq', 300000).replace(
+                    '\n', f' cost_seq=1 {extra}\n'))
+            logs.append(f'{kernel}:1={path}')
+        proc, md = report(out, logs)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn('| slab_free | seq | bulk | 32 | - | - | - | - | - | 0.0312 | 0.0000 | '
+                      '0.0200 | 0.0000 | 0.0100 |', md)
+
     def test_traffic_rows_from_whole_machine_counts(self):
         # A stream wrapped in costmark's marks: its packet line pairs with
         # a report of its own load (cost_seq=0 after a begin); the per-byte

@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Tests of series.py: an export keeps the section headers of series
+before the patches they name, however the patches are renumbered, and
+refuses to lose one."""
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import series  # noqa: E402
+
+OLD = ['# section rcu: rcuscale', '# tree: rcu', '0001-rcu-a.patch', '0002-rcu-b.patch',
+       '# section slab: SLUB', '0003-lib-test.patch', series.MARKER, '0004-mm-slub.patch', '']
+
+
+class SeriesTest(unittest.TestCase):
+    def test_headers_follow_renumbered_patches(self):
+        new = ['0001-rcu-a.patch', '0002-rcu-b.patch', '0003-lib-test.patch',
+               '0004-lib-bench.patch', '0005-mm-slub.patch']
+        self.assertEqual(series.new_series(OLD, 4, new), [
+            '# section rcu: rcuscale', '# tree: rcu', '0001-rcu-a.patch', '0002-rcu-b.patch',
+            '# section slab: SLUB', '0003-lib-test.patch', '0004-lib-bench.patch',
+            series.MARKER, '0005-mm-slub.patch'])
+
+    def test_marker_comes_from_the_tag_alone(self):
+        out = series.new_series(OLD, 0, ['0001-rcu-a.patch', '0002-rcu-b.patch',
+                                         '0003-lib-test.patch', '0004-mm-slub.patch'])
+        self.assertNotIn(series.MARKER, out)
+
+    def test_header_of_a_gone_patch_is_refused(self):
+        with self.assertRaisesRegex(ValueError, 'lib-test.patch'):
+            series.new_series(OLD, 0, ['0001-rcu-a.patch', '0002-rcu-b.patch',
+                                       '0003-mm-slub.patch'])
+
+    def test_comment_after_the_last_patch_is_refused(self):
+        with self.assertRaisesRegex(ValueError, 'after the last patch'):
+            series.new_series(['0001-a.patch', '# section x: nothing'], 0, ['0001-a.patch'])
+
+    def test_no_old_series(self):
+        self.assertEqual(series.new_series([], 1, ['0001-a.patch', '0002-b.patch']),
+                         ['0001-a.patch', series.MARKER, '0002-b.patch'])
+
+
+if __name__ == '__main__':
+    unittest.main(argv=sys.argv[:1])
