@@ -57,7 +57,8 @@ bash "$TOP/scripts/tree.sh"
 tree_matches_patches
 kernels="base series"
 if [ -n "$BENCH_ALT" ]; then
-	git -C "$TREE" rev-parse -q --verify "$BENCH_ALT^{commit}" >/dev/null ||
+	# Resolved once, in the tree: HEAD~1 means the tree's, not the worktree's.
+	alt=$(git -C "$TREE" rev-parse -q --verify "$BENCH_ALT^{commit}") ||
 		die "BENCH_ALT=$BENCH_ALT: no such commit in $TREE"
 	kernels="$kernels alt"
 fi
@@ -112,8 +113,8 @@ git -C "$wt" checkout -q --detach -f bench-base
 # The alternative's worktree, laid out like the base's for ccache.
 wt_alt=$BUILD/wt-alt/linux
 if [ -n "$BENCH_ALT" ]; then
-	[ -d "$wt_alt" ] || git -C "$TREE" worktree add -q --detach "$wt_alt" "$BENCH_ALT"
-	git -C "$wt_alt" checkout -q --detach -f "$BENCH_ALT"
+	[ -d "$wt_alt" ] || git -C "$TREE" worktree add -q --detach "$wt_alt" "$alt"
+	git -C "$wt_alt" checkout -q --detach -f "$alt"
 fi
 
 declare -A SRC_OF=([base]=$wt [series]=$TREE [alt]=$wt_alt)
@@ -122,7 +123,8 @@ declare -A OUT_OF=([base]=$BUILD/wt-base/out/$name [series]=$BUILD/out/$name
 logs=()
 # The base lacks options the series' patches add (CONFIG_SLAB_BULK_KUNIT...).
 declare -A UNKNOWN_OK_OF=([base]=1 [series]=0 [alt]=0)
-rm -f "$outdir/alt.commit"
+# A run without the third kernel leaves none of an earlier one's files.
+rm -f "$outdir"/alt.commit "$outdir"/alt-run*
 for k in $kernels; do
 	CONFIG_UNKNOWN_OK=${UNKNOWN_OK_OF[$k]} SRC=${SRC_OF[$k]} bash "$TOP/scripts/build.sh" "$BENCH_CONFIG" "${OUT_OF[$k]}"
 	NET_BENCH_SRC=$TREE SRC=${SRC_OF[$k]} bash "$TOP/scripts/initramfs.sh" "${OUT_OF[$k]}"

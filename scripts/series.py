@@ -41,7 +41,11 @@ def new_series(old_lines, nr_base, patches):
     attached, trailing = comments_by_patch(old_lines)
     if trailing:
         raise ValueError(f'comments after the last patch: {trailing[0]}')
-    names = {NUMBER.sub('', p) for p in patches}
+    names = [NUMBER.sub('', p) for p in patches]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ValueError('patches whose names differ only in their numbers: '
+                         + ', '.join(twice) + ' (a section line could go before either)')
     lost = sorted(k for k in attached if k not in names)
     if lost:
         raise ValueError('comments before a patch that is gone: ' + ', '.join(lost)

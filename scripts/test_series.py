@@ -37,6 +37,10 @@ class SeriesTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, 'after the last patch'):
             series.new_series(['0001-a.patch', '# section x: nothing'], 0, ['0001-a.patch'])
 
+    def test_two_patches_of_one_name_are_refused(self):
+        with self.assertRaisesRegex(ValueError, 'rcu-a.patch'):
+            series.new_series(OLD, 0, ['0001-rcu-a.patch', '0002-rcu-a.patch'])
+
     def test_no_old_series(self):
         self.assertEqual(series.new_series([], 1, ['0001-a.patch', '0002-b.patch']),
                          ['0001-a.patch', series.MARKER, '0002-b.patch'])
