@@ -17,7 +17,7 @@ help:
 	@echo "make bench   build base and series kernels, benchmark both under -icount and the cost model, write build/bench/ (build/bench-X/ for BENCH_CONFIG=bench+X)"
 	@echo "make tree    make build/linux, the git tree of base + patches/ (FORCE=1 remakes it)"
 	@echo "make export  write the commits of build/linux back to patches/"
-	@echo "make lint    checkpatch --strict, messages, kernel-doc, a build at each commit, W=1 + sparse on e1000e, ixgbe, virtio_net, clang W=1, Sphinx on the touched docs, kernel-doc rendered twice, the 6.12 module ABI (modversions CRCs)"
+	@echo "make lint    checkpatch --strict, messages, kernel-doc, a build at each commit, each section of series applied and built with those it names, W=1 + sparse on e1000e, ixgbe, virtio_net, clang W=1, Sphinx on the touched docs, kernel-doc rendered twice, the 6.12 module ABI (modversions CRCs)"
 	@echo "make matrix  build and boot the slow configurations (PREEMPT_RT, NUMA, KCSAN...), see scripts/matrix.sh"
 	@echo "make selftest-harness  test the verdict scripts, then make check on the unchanged series (must pass) and on deliberately broken trees (each must fail)"
 	@echo "make clean   remove the build output of the base (kernels, logs, worktrees), keeping the tree"

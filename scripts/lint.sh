@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # make lint: checkpatch --strict on every patch of patches/, kernel-doc of
 # the files they touch, a build of the test config at each commit of the
-# tree so that the series bisects, W=1 and sparse on the NIC drivers,
+# tree so that the series bisects, each section of series applied and
+# built on the base with the sections it names (scripts/sections.sh),
+# W=1 and sparse on the NIC drivers,
 # clang at W=1 on the C files the series touches, Sphinx on the
 # documentation it touches, no kernel-doc rendered twice
 # (scripts/kdoc_dups.py), and on 6.12 the module ABI (scripts/abi.sh).
