@@ -237,6 +237,8 @@ class ReportTest(unittest.TestCase):
         # Series 100 instructions an object, alt (641700 - 1700) / 3200 = 200.
         row = next(x for x in md.splitlines() if x.startswith('| slab_free | seq | bulk | 32 |'))
         self.assertEqual(row.split(' | ')[-2], '0.500', row)
+        header = next(x for x in md.splitlines() if x.startswith('| suite | case | variant | n | base insn'))
+        self.assertEqual(header.count('|'), row.count('|'), (header, row))
 
     def test_sheaf_counters(self):
         # Counters after cost_seq are per object; -1 (SLUB_STATS off) is "-".
@@ -255,6 +257,13 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn('| slab_free | seq | bulk | 32 | - | - | - | - | - | 0.0312 | 0.0000 | '
                       '0.0200 | 0.0000 | 0.0100 |', md)
+
+    def test_no_sheaf_counters_no_sheaf_table(self):
+        # Kernels that print no counters after cost_seq (6.12) get no table.
+        out = tempfile.mkdtemp()
+        proc, md = report(out, self.cost_logs(out))
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertNotIn('### sheaves', md)
 
     def test_traffic_rows_from_whole_machine_counts(self):
         # A stream wrapped in costmark's marks: its packet line pairs with
