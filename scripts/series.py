@@ -12,7 +12,9 @@ patch and are written before it again, found by the patch's name
 without its number, which export renumbers. The bench-base marker is
 not kept from the old file: it goes after patch NR_BENCH_BASE, where
 the tag is. A comment whose patch is gone stops the export: the file
-would lose a section header without saying so.
+would lose a section header without saying so. A section whose patches
+changed (one added, dropped, or moved in from a neighbour by a rebase)
+is named on standard error, for the exporter to check.
 """
 import re
 import sys
@@ -35,6 +37,24 @@ def comments_by_patch(lines):
             attached[NUMBER.sub('', line)] = pending
         pending = []
     return attached, pending or None
+
+
+def sections(lines):
+    """{section name: [patch names without numbers]} of a series file."""
+    out, cur = {}, None
+    for line in lines:
+        if line.startswith('# section '):
+            cur = line[len('# section '):].split(':')[0]
+            out[cur] = []
+        elif line.strip() and not line.startswith('#') and cur is not None:
+            out[cur].append(NUMBER.sub('', line))
+    return out
+
+
+def changed_sections(old_lines, new_lines):
+    """The sections of @new_lines whose patches differ from @old_lines'."""
+    old, new = sections(old_lines), sections(new_lines)
+    return [name for name in new if old.get(name) != new[name]]
 
 
 def new_series(old_lines, nr_base, patches):
@@ -65,9 +85,13 @@ def main(old, nr_base, patches):
     except FileNotFoundError:
         lines = []
     try:
-        print('\n'.join(new_series(lines, int(nr_base), patches)))
+        out = new_series(lines, int(nr_base), patches)
     except ValueError as e:
         raise SystemExit(f'{old}: {e}')
+    for name in changed_sections(lines, out):
+        print(f'series: section {name} now holds ' + ' '.join(sections(out)[name]),
+              file=sys.stderr)
+    print('\n'.join(out))
 
 
 if __name__ == '__main__':

@@ -32,6 +32,18 @@ CALIB = ('test_slab_bulk: bench suite=calib case=empty variant=none n=1 objs=100
          'alloc_slowpath=-1 alloc_fastpath=-1\n')
 
 
+def write_consoles(out, consoles):
+    """Writes run 1 of each kernel's console ({kernel: text}) into @out;
+    returns the report.py arguments."""
+    logs = []
+    for kernel, text in consoles.items():
+        path = os.path.join(out, f'{kernel}-run1.log')
+        with open(path, 'w') as f:
+            f.write(text)
+        logs.append(f'{kernel}:1={path}')
+    return logs
+
+
 def report(out, logs):
     """Runs report.py on @logs (KERNEL:RUN=PATH) into @out; returns the
     process and report.md's text ('' when it wrote none)."""
@@ -152,18 +164,13 @@ class ReportTest(unittest.TestCase):
 
     def test_share_rows(self):
         out = tempfile.mkdtemp()
-        logs = []
         # The base kernel has no free_bulk_objects: its share is not counted.
         counts = {'base': ('1000', '-1'), 'series': ('1000', '600')}
-        for kernel in ('base', 'series'):
-            path = os.path.join(out, f'{kernel}-run1.log')
-            with open(path, 'w') as f:
-                f.write(CALIB + 'test_slab_bulk: bulk_share suite=traffic case=tcp '
-                        'variant=e1000e cache=skbuff_fclone_cache '
-                        f'allocs={counts[kernel][0]} bulk_objects={counts[kernel][1]}\n'
-                        + line(kernel, 'seq', 300000))
-            logs.append(f'{kernel}:1={path}')
-        proc, md = report(out, logs)
+        proc, md = report(out, write_consoles(out, {
+            kernel: CALIB + 'test_slab_bulk: bulk_share suite=traffic case=tcp '
+            'variant=e1000e cache=skbuff_fclone_cache '
+            f'allocs={counts[kernel][0]} bulk_objects={counts[kernel][1]}\n'
+            + line(kernel, 'seq', 300000) for kernel in ('base', 'series')}))
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn('| e1000e | tcp | skbuff_fclone_cache | - | - of 1000 | 0.600 | '
                       '600 of 1000 |', md)
@@ -243,17 +250,13 @@ class ReportTest(unittest.TestCase):
     def test_sheaf_counters(self):
         # Counters after cost_seq are per object; -1 (SLUB_STATS off) is "-".
         out = tempfile.mkdtemp()
-        logs = []
-        for kernel, counts in (('base', '-1 -1 -1 -1 -1'), ('series', '100 0 64 0 32')):
-            path = os.path.join(out, f'{kernel}-run1.log')
-            extra = ' '.join(f'{c}={v}' for c, v in zip(
-                ('sheaf_alloc', 'sheaf_free', 'barn_put', 'barn_put_fail', 'sheaf_flush'),
-                counts.split()))
-            with open(path, 'w') as f:
-                f.write(CALIB + line(kernel, 'seq', 300000).replace(
-                    '\n', f' cost_seq=1 {extra}\n'))
-            logs.append(f'{kernel}:1={path}')
-        proc, md = report(out, logs)
+        names = ('sheaf_alloc', 'sheaf_free', 'barn_put', 'barn_put_fail', 'sheaf_flush')
+        counts = {'base': '-1 -1 -1 -1 -1', 'series': '100 0 64 0 32'}
+        proc, md = report(out, write_consoles(out, {
+            kernel: CALIB + line(kernel, 'seq', 300000).replace(
+                '\n', ' cost_seq=1 ' + ' '.join(
+                    f'{c}={v}' for c, v in zip(names, counts[kernel].split())) + '\n')
+            for kernel in counts}))
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn('| slab_free | seq | bulk | 32 | - | - | - | - | - | 0.0312 | 0.0000 | '
                       '0.0200 | 0.0000 | 0.0100 |', md)

@@ -41,6 +41,18 @@ class SeriesTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, 'rcu-a.patch'):
             series.new_series(OLD, 0, ['0001-rcu-a.patch', '0002-rcu-a.patch'])
 
+    def test_a_patch_moved_across_a_section_is_named(self):
+        # A rebase put the SLUB patch first, before every header: the slab
+        # section lost it (sections.sh refuses a patch in no section).
+        # Moved between two rcu patches, it changes both sections.
+        new = series.new_series(OLD, 0, ['0001-mm-slub.patch', '0002-rcu-a.patch',
+                                         '0003-rcu-b.patch', '0004-lib-test.patch'])
+        self.assertEqual(series.changed_sections(OLD, new), ['slab'])
+        moved = series.new_series(OLD, 0, ['0001-rcu-a.patch', '0002-mm-slub.patch',
+                                           '0003-rcu-b.patch', '0004-lib-test.patch'])
+        self.assertEqual(series.changed_sections(OLD, moved), ['rcu', 'slab'])
+        self.assertEqual(series.changed_sections(OLD, OLD), [])
+
     def test_no_old_series(self):
         self.assertEqual(series.new_series([], 1, ['0001-a.patch', '0002-b.patch']),
                          ['0001-a.patch', series.MARKER, '0002-b.patch'])
