@@ -59,6 +59,32 @@ QEMU_EXIT = re.compile(r'qemu exit code (\d+)')
 MARK = '==== slab_bulk: '
 
 
+# The console prints a kernel message whole, between two bytes of whatever
+# user space is writing: "TAP version 13[    2.52] clocksource: ...", and
+# the rest of the user's line after the message's newline (here the "\n"
+# alone). A user line that is a "#" diagnostic may quote kernel messages
+# itself and is left as it is.
+SPLICED_KERNEL_LINE = re.compile(r'\[\s*\d+\.\d+\] ')
+
+
+def unsplice(lines):
+    """User-space lines with the kernel messages spliced into them taken
+    out and put before them, the user line joined again."""
+    out, pending = [], None
+    for line in lines:
+        if pending is not None:
+            line, pending = pending + line, None
+        m = SPLICED_KERNEL_LINE.search(line)
+        if m and m.start() > 0 and not line.lstrip().startswith('#'):
+            out.append(line[m.start():])
+            pending = line[:m.start()]
+            continue
+        out.append(line)
+    if pending is not None:
+        out.append(pending + '\n')
+    return out
+
+
 def split_log(lines):
     """Boot output (KUnit), kselftest output, kmemleak's report, the rest,
     and whether the guest finished."""
@@ -301,7 +327,7 @@ def judge(parser, name, path, suites, required, skips, known_leaks=()):
         lines = f.read().splitlines(True)
     lines, window_problems = expected_reports(lines)
     parts, done = split_log(lines)
-    kunit, kself = parts['kunit'], parts['kself']
+    kunit, kself = parts['kunit'], unsplice(parts['kself'])
     problems = []
     hardware = [l.rstrip() for l in lines if HARDWARE.search(l)]
     if hardware:

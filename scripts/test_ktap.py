@@ -182,6 +182,23 @@ class JudgeTest(unittest.TestCase):
         self.assertFalse(hardware)
         self.assertEqual((counts.passed, counts.skipped), (3, 1))
 
+    def test_kernel_message_inside_a_kselftest_line(self):
+        # Seen under load: a printk lands inside the kselftest's TAP header
+        # and inside a result; both lines must still be read.
+        log = CLEAN.replace('TAP version 13\n',
+                            'TAP version 13[    2.523032] clocksource: Watchdog'
+                            ' remote CPU 1 read timed out\n\n')
+        log = log.replace('ok 1 stress\n', 'ok 1 st[    2.6] random: crng init done\n'
+                          'ress\n')
+        counts, problems, _ = self.judge(log)
+        self.assertEqual(problems, [])
+        self.assertEqual((counts.passed, counts.skipped), (3, 1))
+        # A report spliced in is still a report.
+        self.assertFails(log.replace('random: crng init done', KASAN.split('] ', 1)[1].rstrip()),
+                         'KASAN')
+        self.assertEqual(ktap.unsplice(['# [    1.0] quoted\n', 'ok 1 a\n']),
+                         ['# [    1.0] quoted\n', 'ok 1 a\n'])
+
     def test_mainline_warning_format(self):
         # The same expected report in the format of newer kernels.
         log = CLEAN.replace(
