@@ -188,13 +188,14 @@ need_configs() {
 }
 
 # Usage: judge_tests DIR; runs the judges' own unit tests (the log judge,
-# the benchmark report, the cost model's known answers) and those of the
-# series file's export, with their output in DIR, and dies if one fails:
+# the benchmark report, the cost model's known answers, make matrix's
+# base-against-series comparison) and those of the series file's export,
+# with their output in DIR, and dies if one fails:
 # a judge that lets a failure pass makes every run it judges worthless.
 judge_tests() {
 	local t
 	mkdir -p "$1"
-	for t in test_ktap test_report test_costmodel test_series; do
+	for t in test_ktap test_report test_costmodel test_series test_compare_runs; do
 		/usr/bin/python3 "$TOP/scripts/$t.py" "$TREE" > "$1/$t.log" 2>&1 ||
 			{ cat "$1/$t.log"; die "scripts/$t.py failed"; }
 		log "$t: $(grep '^Ran ' "$1/$t.log"), all as expected"

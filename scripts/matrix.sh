@@ -14,8 +14,14 @@
 # NAME, the kernel (configs joined by "+", see build.sh), then settings:
 # NAME=VALUE in capitals is for the harness (qemu.sh's SMP, MEM, NUMA;
 # ARCH and CROSS_COMPILE for build.sh; REQUIRE, an extended regular expression the console must match,
-# "." for a space; BUILD_ONLY=1; SPARSE=1), anything else goes on the
-# kernel command line, where it replaces the default of the same name.
+# "." for a space; BUILD_ONLY=1; SPARSE=1; MODE, the guest's job, default
+# check; COMPARE=base: the same kernel is built from the bare base too,
+# both boot, and scripts/compare_runs.py requires the series to give every
+# result the base gives, and the base to pass RESULTS), anything else goes
+# on the kernel command line, where it replaces the default of the same
+# name. The upstream entries boot twice because KFENCE takes a sample of
+# the allocations kasan's cases check (kasan's own tests then miss their
+# report): KFENCE off for kasan, kfence's suite alone with it on.
 # Entries that share a kernel build it once; the slowest comes last.
 TABLE='
 rt        test+rt+lockdep     -
@@ -28,6 +34,8 @@ i386      test+i386           ARCH=i386 BUILD_ONLY=1
 arm64     test+arm64          ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- BUILD_ONLY=1
 sparse    test+numa           SPARSE=1
 ubsan     test+ubsan          -
+upstream  test+upstream       COMPARE=base MODE=kunit RESULTS=slub_test,kasan,test_meminit,test_vmalloc kfence.sample_interval=0 init_on_alloc=1 test_vmalloc.test_loop_count=1000 test_vmalloc.run_test_mask=4871
+upstream-kfence test+upstream COMPARE=base MODE=kunit RESULTS=kfence kunit.filter_glob=kfence initcall_blacklist=test_meminit_init,vmalloc_test_init
 kcsan     test+kcsan          slab_bulk.stress_secs=300
 '
 names=$(echo "$TABLE" | awk 'NF { print $1 }')
@@ -44,10 +52,42 @@ dir=$BUILD/matrix
 mkdir -p "$dir"
 rm -f "$dir/summary.txt"
 
+# The bare base's tree, for COMPARE=base, laid out like the series' tree
+# so that ccache serves it the files the series does not touch.
+bare=$BUILD/wt-bare/linux
+
+# Usage: build_bare KERNEL; builds KERNEL's configuration from the bare
+# base, with the series' initramfs (the kselftest is not run there).
+build_bare() {
+	if [ ! -d "$bare" ]; then
+		mkdir -p "$(dirname "$bare")"
+		git -C "$TREE" worktree prune
+		git -C "$TREE" worktree add -q --detach "$bare" base
+	fi
+	git -C "$bare" checkout -q --detach -f base
+	# The base lacks the options the series adds.
+	CONFIG_UNKNOWN_OK=1 SRC=$bare bash "$TOP/scripts/build.sh" "$1" "$BUILD/wt-bare/out/$1" &&
+		bash "$TOP/scripts/initramfs.sh" "$BUILD/wt-bare/out/$1" &&
+		same_config "$BUILD/wt-bare/out/$1/.config" "$(out_dir "$1")/.config"
+}
+
+# Usage: same_config BASE_CONFIG SERIES_CONFIG; fails, naming them, if the
+# two differ in an option the base's Kconfig has: CONFIG_UNKNOWN_OK lets
+# the base's build leave out any option it does not end up with, not only
+# the series' own.
+same_config() {
+	local sym differ=
+	for sym in $(diff <(grep '^CONFIG_' "$1" | sort) <(grep '^CONFIG_' "$2" | sort) |
+		     sed -n 's/^[<>] CONFIG_\([A-Za-z0-9_]*\)=.*/\1/p' | sort -u); do
+		! grep -rqE --include='Kconfig*' "^(menu)?config $sym\$" "$bare" || differ="$differ $sym"
+	done
+	[ -z "$differ" ] || { echo "the base's and the series' configurations differ in:$differ"; return 1; }
+}
+
 # Usage: boot NAME KERNEL [SETTING...]; boots KERNEL with NAME's settings
 # and judges the log.
 boot() {
-	local name=$1 cfg=$2 s require=
+	local name=$1 cfg=$2 s require= mode=check compare= results=
 	local env=(MEM=3G "TIMEOUT=$timeout") append=()
 	local -A param=([slab_bulk.pktgen_count]=100000 [slab_bulk.pktgen_timeout]=300
 			[slab_bulk.stress_secs]=60)
@@ -56,6 +96,9 @@ boot() {
 		case $s in
 		-) ;;
 		REQUIRE=*) require=${s#REQUIRE=} ;;
+		MODE=*) mode=${s#MODE=} ;;
+		COMPARE=*) compare=${s#COMPARE=} ;;
+		RESULTS=*) results=${s#RESULTS=} ;;
 		[A-Z]*=*) env+=("$s") ;;
 		*=*) param[${s%%=*}]=${s#*=} ;;
 		*) append+=("$s") ;;
@@ -64,8 +107,15 @@ boot() {
 	for s in "${!param[@]}"; do
 		append+=("$s=${param[$s]}")
 	done
-	env "${env[@]}" bash "$TOP/scripts/qemu.sh" "$cfg" "$dir/$name.log" check "${append[@]}" \
+	env "${env[@]}" bash "$TOP/scripts/qemu.sh" "$cfg" "$dir/$name.log" "$mode" "${append[@]}" \
 		< /dev/null || true
+	if [ -n "$compare" ]; then
+		env "${env[@]}" bash "$TOP/scripts/qemu.sh" "$BUILD/wt-bare/out/$cfg" \
+			"$dir/$name.base.log" "$mode" "${append[@]}" < /dev/null || true
+		/usr/bin/python3 "$TOP/scripts/compare_runs.py" "$TREE" "$results" \
+			"$dir/$name.base.log" "$dir/$name.log" > "$dir/$name.judge" || return 1
+		return
+	fi
 	/usr/bin/python3 "$TOP/scripts/ktap.py" --expect "$EXPECT" "$TREE" \
 		"matrix.$name=$dir/$name.log" > "$dir/$name.judge" || return 1
 	if [ -n "$require" ] && ! grep -Eq "${require//./ }" "$dir/$name.log"; then
@@ -76,12 +126,14 @@ boot() {
 
 # Usage: run NAME KERNEL [SETTING...]; one entry: build, then boot or not.
 run() {
-	local name=$1 cfg=$2 s build_env=() build_only=0 sparse=0
+	local name=$1 cfg=$2 s build_env=() build_only=0 sparse=0 compare=
 	for s in "${@:3}"; do
 		case $s in
 		ARCH=*|CROSS_COMPILE=*) build_env+=("$s") ;;
 		BUILD_ONLY=1) build_only=1 ;;
 		SPARSE=1) sparse=1 ;;
+		COMPARE=base) compare=base ;;
+		COMPARE=*) die "matrix: $name: COMPARE=${s#COMPARE=}: only COMPARE=base exists" ;;
 		esac
 	done
 	if [ $sparse = 1 ]; then
@@ -100,6 +152,10 @@ run() {
 	fi
 	bash "$TOP/scripts/initramfs.sh" "$cfg" ||
 		{ echo "initramfs failed" > "$dir/$name.judge"; return 1; }
+	if [ -n "$compare" ] && ! build_bare "$cfg" > "$dir/$name.base-build.log" 2>&1; then
+		{ echo "the base's build failed:"; tail -5 "$dir/$name.base-build.log"; } > "$dir/$name.judge"
+		return 1
+	fi
 	boot "$@"
 }
 

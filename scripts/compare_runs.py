@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The verdict of make matrix's "upstream" entry: upstream's own tests of
+the code the series changes (KUnit: slub_test, kfence, kasan; at boot:
+test_meminit, test_vmalloc), run on the base kernel and on the series
+kernel, must give the series every result they give the base.
+
+A result is "suite.case" of KUnit with its status, "test_meminit" with
+its count of failures, "test_vmalloc.TEST" with whether any worker
+failed it. The series must have each of the base's results, equal; a
+result only the series has (its own suites) must pass or skip. The base
+must have passed what the entry requires, none of it failing: a result
+the base fails would be compared with nothing to show.
+
+The reports a test provokes on purpose (kasan and kfence check that a bad
+access is reported) are allowed only where the base prints them: each
+report line (scripts/ktap.py's SPLATS) inside a KUnit case is counted by
+the case and the line itself (time stamps, offsets, addresses, line
+numbers, CPUs and tasks taken out: "BUG: KASAN: double-free in
+kmem_cache_free_bulk"), and the series must print the same counts in the
+same cases. A report outside every KUnit case fails,
+as in make check; the series' own expect windows are taken out first.
+
+Usage: compare_runs.py TREE REQUIRED BASE_LOG SERIES_LOG
+REQUIRED names, comma-separated, what the base must have run and passed
+(KUnit suites, test_meminit, test_vmalloc)
+Prints one line per problem and a last line "upstream: ..."; exits 1 on
+any problem.
+"""
+import collections
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ktap  # noqa: E402
+
+KTAP_BODY = re.compile(r'^\[\s*\d+\.\d+\] (.*)$')
+# KTAP as the kernel prints it: a suite's header and its cases' results
+# indented by four, the suite's result by none (a parameterised case's
+# own results by eight: not a case of its own here).
+SUITE_BEGIN = re.compile(r'^    # Subtest: (\S+)')
+CASE_END = re.compile(r'^    (?:not )?ok \d+ (\S+)')
+SUITE_END = re.compile(r'^(?:not )?ok \d+ (\S+)')
+# A report line as a key: the time stamp, offsets, addresses, line numbers,
+# CPUs and tasks taken out, which differ between two kernels and boots.
+NORMALISE = [
+    (re.compile(r'^\[\s*\d+\.\d+\] '), ''),
+    (re.compile(r'\+0x[0-9a-f]+/0x[0-9a-f]+'), ''),
+    (re.compile(r'\b0x[0-9a-f]+\b|\b[0-9a-f]{16}\b'), 'ADDR'),
+    (re.compile(r'(\.[ch]):\d+'), r'\1:N'),
+    (re.compile(r'CPU: \d+ PID: \d+ |, CPU#\d+: \S+'), ''),
+]
+MEMINIT = re.compile(r'test_meminit: (?:all (\d+) tests passed!|failures: (\d+) out of (\d+))')
+VMALLOC = re.compile(r'Summary: (\w+) passed: (\d+) failed: (\d+)')
+
+
+def kunit_results(parser, kunit):
+    """suite.case -> status name, for every KUnit case the log shows."""
+    test = ktap.parse_run_tests(parser, kunit)
+    results = {}
+
+    def walk(t, prefix):
+        for sub in t.subtests:
+            name = prefix + (sub.name.split(':')[0].strip() or '(unnamed)')
+            if sub.subtests:
+                walk(sub, name + '.')
+            else:
+                results[name] = sub.status.name
+    walk(test, '')
+    return results, test
+
+
+def boot_results(lines):
+    """test_meminit's and test_vmalloc's results, printed at boot."""
+    results, vmalloc = {}, collections.defaultdict(int)
+    for line in lines:
+        if m := MEMINIT.search(line):
+            results['test_meminit'] = 'failures 0' if m.group(1) else f'failures {m.group(2)}'
+        if m := VMALLOC.search(line):
+            vmalloc[m.group(1)] += int(m.group(3))
+    for name, failed in vmalloc.items():
+        results[f'test_vmalloc.{name}'] = 'SUCCESS' if not failed else f'{failed} failed'
+    return results
+
+
+def report_key(line):
+    """@line, a report line, as it is compared between two kernels."""
+    line = line.strip()
+    for pattern, repl in NORMALISE:
+        line = pattern.sub(repl, line)
+    return line
+
+
+def reports_by_case(lines):
+    """Counter of (suite.case, report line) for each report line inside a
+    KUnit case (report_key()), and the report lines outside every case."""
+    counts, outside = collections.Counter(), []
+    suite, pending = None, []
+    for line in lines:
+        m = KTAP_BODY.match(line.rstrip('\n'))
+        body = m.group(1) if m else line.rstrip('\n')
+        if m and (s := SUITE_BEGIN.match(body)):
+            suite, pending = s.group(1), []
+            continue
+        if suite and (c := CASE_END.match(body)):
+            counts.update((f'{suite}.{c.group(1)}', kind) for kind in pending)
+            pending = []
+            continue
+        if suite and (e := SUITE_END.match(body)) and e.group(1) == suite:
+            outside += [f'{suite}: {k}' for k in pending]
+            suite, pending = None, []
+            continue
+        if ktap.SPLATS.search(line):
+            if suite:
+                pending.append(report_key(line))
+            else:
+                outside.append(line.strip())
+    outside += [f'{suite}: {k}' for k in pending]
+    return counts, outside
+
+
+def read_run(parser, path):
+    """The results, report counts and problems of one console log."""
+    missing = ktap.no_console(path)
+    if missing:
+        return {}, collections.Counter(), [missing]
+    with open(path, encoding='utf-8', errors='replace') as f:
+        lines = f.read().splitlines(True)
+    lines, problems = ktap.expected_reports(lines)
+    parts, done = ktap.split_log(lines)
+    if not done:
+        problems.append('the guest did not finish')
+    problems += [f'QEMU exit code {m.group(1)}' for line in lines
+                 if (m := ktap.QEMU_EXIT.match(line)) and m.group(1) != '0']
+    results, test = kunit_results(parser, parts['kunit'])
+    if test.counts.errors:
+        problems.append(f'KUnit: {test.counts.errors} parse errors')
+    results.update(boot_results(lines))
+    counts, outside = reports_by_case(lines)
+    problems += [f'report outside a KUnit case: {line}' for line in outside]
+    return results, counts, problems
+
+
+def required_problems(results, required):
+    """What the base lacks of @required: each suite must have passed a
+    case, test_meminit and each test_vmalloc test must have passed, and
+    nothing of them may have failed (a result the base fails is compared
+    no more, so the comparison would pass on nothing)."""
+    problems = []
+    for name in required:
+        mine = {k: v for k, v in results.items() if k.split('.')[0] == name}
+        if not mine:
+            problems.append(f'base: {name} did not run')
+        elif 'SUCCESS' not in mine.values() and 'failures 0' not in mine.values():
+            problems.append(f'base: {name} passed nothing')
+        problems += [f'base: {k}: {v}' for k, v in sorted(mine.items())
+                     if v not in ('SUCCESS', 'SKIPPED', 'failures 0')]
+    return problems
+
+
+def compare(parser, base_log, series_log, required):
+    """The problems of the comparison, and the number of results compared."""
+    problems = []
+    base, base_reports, base_problems = read_run(parser, base_log)
+    series, series_reports, series_problems = read_run(parser, series_log)
+    problems += [f'base: {p}' for p in base_problems]
+    problems += [f'series: {p}' for p in series_problems]
+    problems += required_problems(base, required)
+    for name, status in sorted(base.items()):
+        if name not in series:
+            problems.append(f'{name}: {status} on the base, not run on the series')
+        elif series[name] != status:
+            problems.append(f'{name}: {status} on the base, {series[name]} on the series')
+    problems += [f'{name}: {status} on the series (not on the base)'
+                 for name, status in sorted(series.items())
+                 if name not in base and status not in ('SUCCESS', 'SKIPPED')]
+    for key in sorted(set(base_reports) | set(series_reports)):
+        if base_reports[key] != series_reports[key]:
+            case, report = key
+            problems.append(f'{case}: {base_reports[key]} "{report}" on the base, '
+                            f'{series_reports[key]} on the series')
+    return problems, len(base)
+
+
+def main():
+    if len(sys.argv) != 5:
+        raise SystemExit(__doc__.split('Usage: ')[1].split('\n')[0])
+    tree, required, base_log, series_log = sys.argv[1:]
+    sys.path.insert(0, tree + '/tools/testing/kunit')
+    import kunit_parser
+    problems, compared = compare(kunit_parser, base_log, series_log,
+                                 [r for r in required.split(',') if r])
+    for p in problems:
+        print(p)
+    if problems:
+        print(f'upstream: FAIL: {len(problems)} problems, {compared} results of the base compared')
+        return 1
+    print(f'upstream: PASS: the series gives all {compared} results of the base, '
+          'and the same reports')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
