@@ -34,8 +34,8 @@ i386      test+i386           ARCH=i386 BUILD_ONLY=1
 arm64     test+arm64          ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- BUILD_ONLY=1
 sparse    test+numa           SPARSE=1
 ubsan     test+ubsan          -
-upstream  test+upstream       COMPARE=base MODE=kunit RESULTS=slub_test,kasan,test_meminit,test_vmalloc kfence.sample_interval=0 init_on_alloc=1 test_vmalloc.test_loop_count=1000 test_vmalloc.run_test_mask=4871
-upstream-kfence test+upstream COMPARE=base MODE=kunit RESULTS=kfence kunit.filter_glob=kfence initcall_blacklist=test_meminit_init,vmalloc_test_init
+upstream  test+upstream       COMPARE=base MODE=kunit RESULTS=slub_test,kasan,test_meminit,test_vmalloc kfence.sample_interval=0 init_on_alloc=1 slab_bulk.load=test_vmalloc test_vmalloc.test_loop_count=1000 test_vmalloc.run_test_mask=4871
+upstream-kfence test+upstream COMPARE=base MODE=kunit RESULTS=kfence kunit.filter_glob=kfence initcall_blacklist=test_meminit_init
 kcsan     test+kcsan          slab_bulk.stress_secs=300
 '
 names=$(echo "$TABLE" | awk 'NF { print $1 }')
