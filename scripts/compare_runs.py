@@ -21,12 +21,15 @@ kmem_cache_free_bulk"), and the series must print the same counts in the
 same cases. A report outside every KUnit case fails,
 as in make check; the series' own expect windows are taken out first.
 
-Usage: compare_runs.py TREE REQUIRED BASE_LOG SERIES_LOG
+Usage: compare_runs.py [--expect FILE --entry NAME] TREE REQUIRED BASE_LOG SERIES_LOG
 REQUIRED names, comma-separated, what the base must have run and passed
-(KUnit suites, test_meminit, test_vmalloc)
+(KUnit suites, test_meminit, test_vmalloc); the [matrix.NAME] section of
+FILE (expect/BASE) lists what the base fails of it, upstream's own
+failures, with the reason (each must fail on the base).
 Prints one line per problem and a last line "upstream: ..."; exits 1 on
 any problem.
 """
+import argparse
 import collections
 import os
 import re
@@ -142,11 +145,15 @@ def read_run(parser, path):
     return results, counts, problems
 
 
-def required_problems(results, required):
+PASSED = ('SUCCESS', 'SKIPPED', 'failures 0')
+
+
+def required_problems(results, required, base_fails=()):
     """What the base lacks of @required: each suite must have passed a
     case, test_meminit and each test_vmalloc test must have passed, and
-    nothing of them may have failed (a result the base fails is compared
-    no more, so the comparison would pass on nothing)."""
+    nothing of them may have failed but @base_fails, upstream's own
+    failures on this base (each listed one must fail): a result the base
+    fails shows nothing when the series fails it too."""
     problems = []
     for name in required:
         mine = {k: v for k, v in results.items() if k.split('.')[0] == name}
@@ -155,18 +162,20 @@ def required_problems(results, required):
         elif 'SUCCESS' not in mine.values() and 'failures 0' not in mine.values():
             problems.append(f'base: {name} passed nothing')
         problems += [f'base: {k}: {v}' for k, v in sorted(mine.items())
-                     if v not in ('SUCCESS', 'SKIPPED', 'failures 0')]
+                     if v not in PASSED and k not in base_fails]
+    problems += [f'base: {k} is listed as failing on the base, but: {results.get(k, "not run")}'
+                 for k in sorted(base_fails) if results.get(k, 'SUCCESS') in PASSED]
     return problems
 
 
-def compare(parser, base_log, series_log, required):
+def compare(parser, base_log, series_log, required, base_fails=()):
     """The problems of the comparison, and the number of results compared."""
     problems = []
     base, base_reports, base_problems = read_run(parser, base_log)
     series, series_reports, series_problems = read_run(parser, series_log)
     problems += [f'base: {p}' for p in base_problems]
     problems += [f'series: {p}' for p in series_problems]
-    problems += required_problems(base, required)
+    problems += required_problems(base, required, base_fails)
     for name, status in sorted(base.items()):
         if name not in series:
             problems.append(f'{name}: {status} on the base, not run on the series')
@@ -184,13 +193,23 @@ def compare(parser, base_log, series_log, required):
 
 
 def main():
-    if len(sys.argv) != 5:
-        raise SystemExit(__doc__.split('Usage: ')[1].split('\n')[0])
-    tree, required, base_log, series_log = sys.argv[1:]
-    sys.path.insert(0, tree + '/tools/testing/kunit')
+    ap = argparse.ArgumentParser(usage=__doc__.split('Usage: ')[1].split('\n')[0])
+    ap.add_argument('--expect')
+    ap.add_argument('--entry')
+    ap.add_argument('tree')
+    ap.add_argument('required')
+    ap.add_argument('base_log')
+    ap.add_argument('series_log')
+    args = ap.parse_args()
+    if bool(args.expect) != bool(args.entry):
+        ap.error('--expect and --entry go together')
+    base_fails = set()
+    if args.expect:
+        base_fails = ktap.Expectations(args.expect).skips(f'matrix.{args.entry}')
+    sys.path.insert(0, args.tree + '/tools/testing/kunit')
     import kunit_parser
-    problems, compared = compare(kunit_parser, base_log, series_log,
-                                 [r for r in required.split(',') if r])
+    problems, compared = compare(kunit_parser, args.base_log, args.series_log,
+                                 [r for r in args.required.split(',') if r], base_fails)
     for p in problems:
         print(p)
     if problems:

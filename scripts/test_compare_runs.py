@@ -76,14 +76,17 @@ class CompareTest(unittest.TestCase):
     def tearDown(self):
         self.dir.cleanup()
 
-    def compare(self, series, base=None):
+    def paths(self, base, series):
         paths = []
-        for name, text in (('base', base or log()), ('series', series)):
+        for name, text in (('base', base), ('series', series)):
             path = os.path.join(self.dir.name, name + '.log')
             with open(path, 'w') as f:
                 f.write(text)
             paths.append(path)
-        return compare_runs.compare(parser, *paths, REQUIRED)
+        return paths
+
+    def compare(self, series, base=None):
+        return compare_runs.compare(parser, *self.paths(base or log(), series), REQUIRED)
 
     def assertFails(self, series, what, base=None):
         problems, _ = self.compare(series, base)
@@ -172,6 +175,23 @@ class CompareTest(unittest.TestCase):
                       + BOOT[1:])
         problems, _ = self.compare(meminit, meminit)
         self.assertIn('base: test_meminit passed nothing', problems)
+
+    def test_upstream_failures_listed_for_the_base(self):
+        failed = log(replace_case(SUITES, 'kfence', 'test_free_bulk', 'not ok'))
+        problems, _ = self.compare(failed, failed)
+        self.assertEqual(problems, ['base: kfence.test_free_bulk: FAILURE'])
+        problems, _ = compare_runs.compare(parser, *self.paths(failed, failed), REQUIRED,
+                                           {'kfence.test_free_bulk'})
+        self.assertEqual(problems, [])
+        # Listed, it must fail on the base; and the series must fail it too.
+        problems, _ = compare_runs.compare(parser, *self.paths(log(), log()), REQUIRED,
+                                           {'kfence.test_free_bulk'})
+        self.assertEqual(problems, ['base: kfence.test_free_bulk is listed as failing on '
+                                    'the base, but: SUCCESS'])
+        problems, _ = compare_runs.compare(parser, *self.paths(failed, log()), REQUIRED,
+                                           {'kfence.test_free_bulk'})
+        self.assertEqual(problems, ['kfence.test_free_bulk: FAILURE on the base, '
+                                    'SUCCESS on the series'])
 
     def test_unfinished_or_missing_guest(self):
         self.assertFails(log(end=END[:1]), 'series: the guest did not finish')
