@@ -8,9 +8,11 @@ kernel, must give the series every result they give the base.
 A result is "suite.case" of KUnit with its status, "test_meminit" with
 its count of failures, "test_vmalloc.TEST" with whether any worker
 failed it. The series must have each of the base's results, equal; a
-result only the series has (its own suites) must pass or skip. The base
-must have passed what the entry requires, none of it failing: a result
-the base fails would be compared with nothing to show.
+result only the series has (its own suites) must pass, or skip where the
+entry's section of expect/BASE lists it. The base must have passed what
+the entry requires, none of it failing but upstream's own failures, which
+the same section lists: a result the base fails would be compared with
+nothing to show.
 
 The reports a test provokes on purpose (kasan and kfence check that a bad
 access is reported) are allowed only where the base prints them: each
@@ -24,8 +26,9 @@ as in make check; the series' own expect windows are taken out first.
 Usage: compare_runs.py [--expect FILE --entry NAME] TREE REQUIRED BASE_LOG SERIES_LOG
 REQUIRED names, comma-separated, what the base must have run and passed
 (KUnit suites, test_meminit, test_vmalloc); the [matrix.NAME] section of
-FILE (expect/BASE) lists what the base fails of it, upstream's own
-failures, with the reason (each must fail on the base).
+FILE (expect/BASE) lists, with the reason, what the base fails of it
+(upstream's own failures; each must fail on the base) and the series'
+own cases that skip in this configuration (each must skip).
 Prints one line per problem and a last line "upstream: ..."; exits 1 on
 any problem.
 """
@@ -61,17 +64,8 @@ VMALLOC = re.compile(r'Summary: (\w+) passed: (\d+) failed: (\d+)')
 def kunit_results(parser, kunit):
     """suite.case -> status name, for every KUnit case the log shows."""
     test = ktap.parse_run_tests(parser, kunit)
-    results = {}
-
-    def walk(t, prefix):
-        for sub in t.subtests:
-            name = prefix + (sub.name.split(':')[0].strip() or '(unnamed)')
-            if sub.subtests:
-                walk(sub, name + '.')
-            else:
-                results[name] = sub.status.name
-    walk(test, '')
-    return results, test
+    return {name: status.name for status in parser.TestStatus
+            for name in ktap.tests_with((status,), test)}, test
 
 
 def boot_results(lines):
@@ -168,22 +162,25 @@ def required_problems(results, required, base_fails=()):
     return problems
 
 
-def compare(parser, base_log, series_log, required, base_fails=()):
+def compare(parser, base_log, series_log, required, listed=()):
     """The problems of the comparison, and the number of results compared."""
     problems = []
     base, base_reports, base_problems = read_run(parser, base_log)
     series, series_reports, series_problems = read_run(parser, series_log)
     problems += [f'base: {p}' for p in base_problems]
     problems += [f'series: {p}' for p in series_problems]
-    problems += required_problems(base, required, base_fails)
+    problems += required_problems(base, required, {k for k in listed if k in base})
     for name, status in sorted(base.items()):
         if name not in series:
             problems.append(f'{name}: {status} on the base, not run on the series')
         elif series[name] != status:
             problems.append(f'{name}: {status} on the base, {series[name]} on the series')
     problems += [f'{name}: {status} on the series (not on the base)'
-                 for name, status in sorted(series.items())
-                 if name not in base and status not in ('SUCCESS', 'SKIPPED')]
+                 for name, status in sorted(series.items()) if name not in base and
+                 status != 'SUCCESS' and not (status == 'SKIPPED' and name in listed)]
+    problems += [f'{name} is listed as skipped on the series, but: {series[name]}'
+                 for name in sorted(listed) if name not in base and name in series
+                 and series[name] != 'SKIPPED']
     for key in sorted(set(base_reports) | set(series_reports)):
         if base_reports[key] != series_reports[key]:
             case, report = key
@@ -203,13 +200,13 @@ def main():
     args = ap.parse_args()
     if bool(args.expect) != bool(args.entry):
         ap.error('--expect and --entry go together')
-    base_fails = set()
+    listed = set()
     if args.expect:
-        base_fails = ktap.Expectations(args.expect).skips(f'matrix.{args.entry}')
+        listed = ktap.Expectations(args.expect).skips(f'matrix.{args.entry}')
     sys.path.insert(0, args.tree + '/tools/testing/kunit')
     import kunit_parser
     problems, compared = compare(kunit_parser, args.base_log, args.series_log,
-                                 [r for r in args.required.split(',') if r], base_fails)
+                                 [r for r in args.required.split(',') if r], listed)
     for p in problems:
         print(p)
     if problems:

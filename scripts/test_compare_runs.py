@@ -104,6 +104,18 @@ class CompareTest(unittest.TestCase):
         own = SUITES + [('slub_bulk', [('test_alloc_free_bulk', 'not ok', [])])]
         self.assertFails(log(own), 'slub_bulk.test_alloc_free_bulk: FAILURE on the series')
 
+    def test_series_skip_only_where_listed(self):
+        own = log(SUITES + [('slub_bulk', [('test_double_free', 'ok # SKIP KASAN', [])])])
+        self.assertFails(own, 'slub_bulk.test_double_free: SKIPPED on the series')
+        problems, _ = compare_runs.compare(parser, *self.paths(log(), own), REQUIRED,
+                                           {'slub_bulk.test_double_free'})
+        self.assertEqual(problems, [])
+        passed = log(SUITES + [('slub_bulk', [('test_double_free', 'ok', [])])])
+        problems, _ = compare_runs.compare(parser, *self.paths(log(), passed), REQUIRED,
+                                           {'slub_bulk.test_double_free'})
+        self.assertEqual(problems, ['slub_bulk.test_double_free is listed as skipped on '
+                                    'the series, but: SUCCESS'])
+
     def test_case_that_fails_on_the_series(self):
         self.assertFails(log(replace_case(SUITES, 'kfence', 'test_free_bulk', 'not ok')),
                          'kfence.test_free_bulk: SUCCESS on the base, FAILURE on the series')
