@@ -12,17 +12,43 @@
 
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
+
+# Usage: new_files_maintained PATCH; checkpatch asks "does MAINTAINERS
+# need updating?" of every patch that adds or renames a file without
+# touching MAINTAINERS. Answered here instead, file by file: a MAINTAINERS
+# section other than THE REST must cover each file the patch adds (or
+# renames to) that the tree still has (one a later patch removes is not
+# asked about). Prints each file no section covers; fails if there is one.
+new_files_maintained() {
+	local f sections ret=0
+	for f in $(sed -n '/^diff --git /{s|^diff --git a/[^ ]* b/||;h;}
+			/^new file mode/{x;p;x;}
+			s/^rename to //p' "$1"); do
+		[ -e "$TREE/$f" ] || continue
+		sections=$(cd "$TREE" && scripts/get_maintainer.pl --no-git \
+			--no-git-fallback --sections -f "$f" 2>&1 |
+			grep -v '^[A-Z]:' | grep -v -x -e '' -e 'THE REST')
+		if [ -z "$sections" ]; then
+			echo "$1: $f: no MAINTAINERS section covers it"
+			ret=1
+		fi
+	done
+	return $ret
+}
+
 bad=0
 for p in $(grep -v '^#' "$PATCHES/series"); do
 	# checkpatch reads git state from the working directory: run it in the tree.
 	# The tree is an unpacked tarball with no upstream history, so the
 	# commit a Fixes: tag names cannot be looked up in it (that check
-	# alone is off; the tag's form is still checked).
+	# alone is off; the tag's form is still checked). Whether MAINTAINERS
+	# covers the files a patch adds is new_files_maintained()'s question.
 	if ! out=$(cd "$TREE" && scripts/checkpatch.pl --strict --no-tree -q --terse \
-			--ignore UNKNOWN_COMMIT_ID "$PATCHES/$p" 2>&1); then
+			--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "$PATCHES/$p" 2>&1); then
 		echo "$out"; bad=1
 	fi
 	echo "checkpatch: $p: ${out:-clean}" | tail -1
+	new_files_maintained "$PATCHES/$p" || bad=1
 done
 # Commit messages and the cover letters stand alone: they name no record
 # of this repository (results/), none of its commands, no issue number.
