@@ -14,13 +14,24 @@ bash "$TOP/scripts/tree.sh"
 tree_matches_patches
 
 # Usage: new_files_maintained PATCH; checkpatch asks "does MAINTAINERS
-# need updating?" of every patch that adds or renames a file without
-# touching MAINTAINERS. Answered here instead, file by file: a MAINTAINERS
-# section other than THE REST must cover each file the patch adds (or
-# renames to) that the tree still has (one a later patch removes is not
-# asked about). Prints each file no section covers; fails if there is one.
+# need updating?" of every patch that adds, deletes or renames a file
+# without touching MAINTAINERS. Answered here instead, file by file: a
+# MAINTAINERS section other than THE REST must cover each file the patch
+# adds (or renames to) that the tree still has (one a later patch removes
+# is not asked about), and no F: line of the tree's MAINTAINERS may name
+# a file it deletes (or renames from) that the tree no longer has. Prints
+# each such file; fails if there is one.
 new_files_maintained() {
 	local f sections ret=0
+	for f in $(sed -n '/^diff --git /{s|^diff --git a/\([^ ]*\) .*|\1|;h;}
+			/^deleted file mode/{x;p;x;}
+			s/^rename from //p' "$1"); do
+		[ ! -e "$TREE/$f" ] || continue
+		if grep -qx "F:[[:space:]]*$f" "$TREE/MAINTAINERS"; then
+			echo "$1: $f: gone, but MAINTAINERS still names it"
+			ret=1
+		fi
+	done
 	for f in $(sed -n '/^diff --git /{s|^diff --git a/[^ ]* b/||;h;}
 			/^new file mode/{x;p;x;}
 			s/^rename to //p' "$1"); do
