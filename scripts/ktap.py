@@ -85,6 +85,39 @@ def unsplice(lines):
     return out
 
 
+# run_kselftest.sh (tools/testing/selftests), which runs the kselftests
+# as KernelCI and LKFT run them, prints a plan of its own and, for each
+# test, "# selftests: COLLECTION: TEST", the test's output with "# " put
+# before each line, and the test's result: "ok N selftests: ...", or with
+# "# SKIP", "# exit=RC" or "# TIMEOUT ..." after it.
+RUNNER_TEST = re.compile(r'# selftests: (\S+): (\S+)$')
+RUNNER_RESULT = re.compile(r'(not )?ok \d+ selftests: (\S+): (\S+)(.*)$')
+
+
+def unwrap_runner(lines):
+    """The output of the test run_kselftest.sh ran, without the "# " the
+    runner put before its lines (kernel messages between them kept as
+    they are), and the problems of the runner's own result: none, or one
+    that is not a plain "ok". @lines as they are when no runner printed
+    them."""
+    start = next((i for i, l in enumerate(lines) if RUNNER_TEST.match(l.strip())), None)
+    if start is None:
+        return lines, []
+    name = lines[start].strip()[2:]
+    inner = []
+    for line in lines[start + 1:]:
+        text = line.rstrip('\n')
+        if RUNNER_RESULT.match(text):
+            if text.startswith('not ') or '# SKIP' in text:
+                return inner, [f'run_kselftest.sh: {text}']
+            return inner, []
+        if text.startswith('# ') or text == '#':
+            inner.append(text[2:] + '\n')
+        else:
+            inner.append(line)
+    return inner, [f'run_kselftest.sh: no result for {name}']
+
+
 def split_log(lines):
     """Boot output (KUnit), kselftest output, kmemleak's report, the rest,
     and whether the guest finished."""
@@ -327,8 +360,8 @@ def judge(parser, name, path, suites, required, skips, known_leaks=()):
         lines = f.read().splitlines(True)
     lines, window_problems = expected_reports(lines)
     parts, done = split_log(lines)
-    kunit, kself = parts['kunit'], unsplice(parts['kself'])
-    problems = []
+    kself, problems = unwrap_runner(unsplice(parts['kself']))
+    kunit, kself = parts['kunit'], unsplice(kself)
     hardware = [l.rstrip() for l in lines if HARDWARE.search(l)]
     if hardware:
         problems.append(f'guest hardware not set up ({len(hardware)} lines), '

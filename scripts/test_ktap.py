@@ -276,6 +276,46 @@ class JudgeTest(unittest.TestCase):
                 self.assertIn(old, CLEAN)
                 self.assertFails(CLEAN.replace(old, new), what)
 
+    RUNNER_HEAD = ('TAP version 13\n1..1\n# timeout set to 3600\n'
+                   '# selftests: slab_bulk: test_slab_bulk.sh\n')
+    RUNNER_OK = 'ok 1 selftests: slab_bulk: test_slab_bulk.sh\n'
+
+    def runner(self, log, result=RUNNER_OK):
+        """@log with its kselftest output as run_kselftest.sh prints it:
+        "# " before each line, between the runner's header and result."""
+        head, rest = log.split('kselftest begin\n', 1)
+        body, tail = rest.split('==== slab_bulk: kselftest end', 1)
+        inner = ''.join('# ' + l for l in body.splitlines(True))
+        return (head + 'kselftest begin\n' + self.RUNNER_HEAD + inner + result +
+                '==== slab_bulk: kselftest end' + tail)
+
+    def test_run_kselftest_output(self):
+        counts, problems, _ = self.judge(self.runner(CLEAN))
+        self.assertEqual(problems, [])
+        self.assertEqual((counts.passed, counts.skipped), (3, 1))
+        # A kernel message inside one of the runner's lines.
+        log = self.runner(CLEAN).replace('# ok 1 stress\n', '# ok 1 st[    2.6] random: '
+                                         'crng init done\nress\n')
+        counts, problems, _ = self.judge(log)
+        self.assertEqual((counts.passed, problems), (3, []))
+
+    def test_run_kselftest_failures(self):
+        res = 'selftests: slab_bulk: test_slab_bulk.sh'
+        for case, (log, what) in {
+                'failed': (self.runner(CLEAN, f'not ok 1 {res} # exit=1\n'), 'exit=1'),
+                'timed out': (self.runner(CLEAN, f'not ok 1 {res} # TIMEOUT 3600 seconds\n'),
+                              'TIMEOUT'),
+                'skipped': (self.runner(CLEAN, f'ok 1 {res} # SKIP\n'), '# SKIP'),
+                'no result': (self.runner(CLEAN, ''), 'no result for'),
+                'failed test inside': (self.runner(CLEAN.replace('ok 1 stress', 'not ok 1 stress')),
+                                       'kselftest stress did not pass'),
+                'report inside': (self.runner(CLEAN).replace('# ok 1 stress\n',
+                                                             '# ok 1 stress\n' + KASAN),
+                                  'report lines'),
+        }.items():
+            with self.subTest(case):
+                self.assertFails(log, what)
+
     def test_failed_case_is_named(self):
         log = CLEAN.replace('    ok 1 test_alloc_free_bulk', '    not ok 1 test_alloc_free_bulk')
         counts, _, _ = self.judge(log)
