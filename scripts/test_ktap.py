@@ -280,12 +280,13 @@ class JudgeTest(unittest.TestCase):
                    '# selftests: slab_bulk: test_slab_bulk.sh\n')
     RUNNER_OK = 'ok 1 selftests: slab_bulk: test_slab_bulk.sh\n'
 
-    def runner(self, log, result=RUNNER_OK):
+    def runner(self, log, result=RUNNER_OK, lost=False):
         """@log with its kselftest output as run_kselftest.sh prints it:
-        "# " before each line, between the runner's header and result."""
+        "# " before each line, between the runner's header and result;
+        with @lost, none of it (written where the console is not)."""
         head, rest = log.split('kselftest begin\n', 1)
         body, tail = rest.split('==== slab_bulk: kselftest end', 1)
-        inner = ''.join('# ' + l for l in body.splitlines(True))
+        inner = '' if lost else ''.join('# ' + l for l in body.splitlines(True))
         return (head + 'kselftest begin\n' + self.RUNNER_HEAD + inner + result +
                 '==== slab_bulk: kselftest end' + tail)
 
@@ -307,6 +308,7 @@ class JudgeTest(unittest.TestCase):
                               'TIMEOUT'),
                 'skipped': (self.runner(CLEAN, f'ok 1 {res} # SKIP\n'), '# SKIP'),
                 'no result': (self.runner(CLEAN, ''), 'no result for'),
+                'output lost': (self.runner(CLEAN, lost=True), 'kselftest: no results'),
                 'failed test inside': (self.runner(CLEAN.replace('ok 1 stress', 'not ok 1 stress')),
                                        'kselftest stress did not pass'),
                 'report inside': (self.runner(CLEAN).replace('# ok 1 stress\n',
