@@ -45,10 +45,11 @@ SPLATS = re.compile('|'.join([
 # What the kernel or the kselftest prints when the guest's hardware could
 # not be set up: ACPI failing to evaluate a method (a debug kernel under TCG
 # can run into ACPICA's loop limit), a PCI interrupt line left unrouted, a
-# NIC that got no interrupt at all (the kselftest's "# hardware:" line).
+# NIC that got no interrupt at all (the kselftest's "# hardware:" line, with
+# the "# " of run_kselftest.sh before it).
 HARDWARE = re.compile('|'.join([
     r'ACPI (BIOS )?Error', r'AE_AML_', r"can't derive routing", r'no GSI',
-    r'^# hardware: ',
+    r'^(# )?# hardware: ',
 ]))
 
 # A line the kernel printed (printk time stamp), and the line qemu.sh adds
@@ -89,33 +90,42 @@ def unsplice(lines):
 # as KernelCI and LKFT run them, prints a plan of its own and, for each
 # test, "# selftests: COLLECTION: TEST", the test's output with "# " put
 # before each line, and the test's result: "ok N selftests: ...", or with
-# "# SKIP", "# exit=RC" or "# TIMEOUT ..." after it.
-RUNNER_TEST = re.compile(r'# selftests: (\S+): (\S+)$')
+# "# SKIP", "# XFAIL", "# exit=RC" or "# TIMEOUT ..." after it.
+RUNNER_TEST = '# selftests: '
 RUNNER_RESULT = re.compile(r'(not )?ok \d+ selftests: (\S+): (\S+)(.*)$')
 
 
 def unwrap_runner(lines):
     """The output of the test run_kselftest.sh ran, without the "# " the
-    runner put before its lines (kernel messages between them kept as
-    they are), and the problems of the runner's own result: none, or one
-    that is not a plain "ok". @lines as they are when no runner printed
-    them."""
-    start = next((i for i, l in enumerate(lines) if RUNNER_TEST.match(l.strip())), None)
+    runner put before its lines, and the problems of the runner's own
+    result: none, or one that is not a plain "ok". A kernel message
+    spliced into one of the runner's lines is taken out and the rest of
+    the line joined again, as unsplice() does for unprefixed lines.
+    @lines as they are when no runner printed them."""
+    start = next((i for i, l in enumerate(lines) if l.startswith(RUNNER_TEST)), None)
     if start is None:
+        if any(RUNNER_RESULT.match(l.strip()) for l in lines):
+            return lines, ['run_kselftest.sh: a result without its "# selftests:" line']
         return lines, []
-    name = lines[start].strip()[2:]
-    inner = []
+    inner, pending = [], None
     for line in lines[start + 1:]:
+        if pending is not None:
+            # The rest of a line the kernel message interrupted: no "# ".
+            line, pending = pending + line, None
+        elif line.startswith('# ') or line.rstrip('\n') == '#':
+            line = line[2:] or '\n'
         text = line.rstrip('\n')
-        if RUNNER_RESULT.match(text):
-            if text.startswith('not ') or '# SKIP' in text:
-                return inner, [f'run_kselftest.sh: {text}']
+        m = SPLICED_KERNEL_LINE.search(text)
+        if m and m.start() > 0 and not text.lstrip().startswith('#'):
+            inner.append(text[m.start():] + '\n')
+            pending = text[:m.start()]
+            continue
+        if r := RUNNER_RESULT.match(text):
+            if r.group(1) or r.group(4).strip():
+                return inner, [f'run_kselftest.sh: {text.strip()}']
             return inner, []
-        if text.startswith('# ') or text == '#':
-            inner.append(text[2:] + '\n')
-        else:
-            inner.append(line)
-    return inner, [f'run_kselftest.sh: no result for {name}']
+        inner.append(line)
+    return inner, [f'run_kselftest.sh: no result for {lines[start].strip()[2:]}']
 
 
 def split_log(lines):
@@ -359,8 +369,9 @@ def judge(parser, name, path, suites, required, skips, known_leaks=()):
     with open(path, encoding='utf-8', errors='replace') as f:
         lines = f.read().splitlines(True)
     lines, window_problems = expected_reports(lines)
-    parts, done = split_log(lines)
-    kself, problems = unwrap_runner(unsplice(parts['kself']))
+    # A kernel message may splice into a marker line too.
+    parts, done = split_log(unsplice(lines))
+    kself, problems = unwrap_runner(parts['kself'])
     kunit, kself = parts['kunit'], unsplice(kself)
     hardware = [l.rstrip() for l in lines if HARDWARE.search(l)]
     if hardware:

@@ -5,7 +5,7 @@
 Usage: linkup.py NAME#RUN=LOG ...
 
 Each test brings the NIC up and prints "# DEV: carrier up after N ms" or
-"# DEV: no carrier within N s". Prints a line per log (the times of its
+"# DEV: no carrier within N s" (with one more "# " under run_kselftest.sh). Prints a line per log (the times of its
 link-ups in order) and, per NAME, the minimum, median and maximum of the
 first link-up after boot and of all link-ups, and how many never came up.
 """
@@ -13,8 +13,9 @@ import re
 import statistics
 import sys
 
-UP = re.compile(r'^# \S+: carrier up after (\d+) ms')
-NONE = re.compile(r'^# \S+: no carrier within (\d+) s')
+# Either as the test prints it or with the "# " of run_kselftest.sh before it.
+UP = re.compile(r'^(?:# )?# \S+: carrier up after (\d+) ms')
+NONE = re.compile(r'^(?:# )?# \S+: no carrier within (\d+) s')
 
 
 def link_ups(path):

@@ -27,6 +27,6 @@ log "stress: $cfg kernel, $secs s, ${SMP:-2} vCPUs, $fail_pct % fault injection,
 SMP=${SMP:-2} MEM=${MEM:-3G} TIMEOUT=$((secs + 1800)) bash "$TOP/scripts/qemu.sh" "$cfg" "$logf" stress \
 	"slab_bulk.stress_secs=$secs" "slab_bulk.stress_fail_pct=$fail_pct" \
 	"slab_bulk.stress_free_mb=$free_mb" || true
-grep -E 'test_slab_bulk_stress: stress: (kind|free|done|[0-9]+ s)|^# stress:' "$logf" |
+grep -E 'test_slab_bulk_stress: stress: (kind|free|done|[0-9]+ s)|^(# )?# stress:' "$logf" |
 	sed 's/^\[ *[0-9.]*\] //' || true
 /usr/bin/python3 "$TOP/scripts/ktap.py" --expect "$EXPECT" --kselftests stress "$TREE" "$cfg=$logf"

@@ -299,6 +299,23 @@ class JudgeTest(unittest.TestCase):
                                          'crng init done\nress\n')
         counts, problems, _ = self.judge(log)
         self.assertEqual((counts.passed, problems), (3, []))
+        # ... and inside the runner's header, as the runner's own "Running
+        # tests" message may land.
+        log = self.runner(CLEAN).replace('# selftests: slab_bulk: test_slab_bulk.sh\n',
+                                         '# selftests: slab_bulk: test_sl[    2.6] kselftest: '
+                                         'Running tests in slab_bulk\nab_bulk.sh\n')
+        counts, problems, _ = self.judge(log)
+        self.assertEqual((counts.passed, problems), (3, []))
+
+    def test_run_kselftest_spliced_skip(self):
+        """A kernel message just before a result's "# SKIP": the rest of the
+        line has no "# " of the runner, and the skip stays a skip."""
+        log = self.runner(CLEAN.replace('ok 1 stress', 'ok 1 stress # SKIP no CPUs'))
+        log = log.replace('# ok 1 stress # SKIP no CPUs\n',
+                          '# ok 1 stress [    2.6] random: crng init done\n# SKIP no CPUs\n')
+        counts, problems, _ = self.judge(log)
+        self.assertEqual(counts.skipped, 2)
+        self.assertTrue(any('unexpected skip: stress' in p for p in problems), problems)
 
     def test_run_kselftest_failures(self):
         res = 'selftests: slab_bulk: test_slab_bulk.sh'
@@ -307,6 +324,9 @@ class JudgeTest(unittest.TestCase):
                 'timed out': (self.runner(CLEAN, f'not ok 1 {res} # TIMEOUT 3600 seconds\n'),
                               'TIMEOUT'),
                 'skipped': (self.runner(CLEAN, f'ok 1 {res} # SKIP\n'), '# SKIP'),
+                'xfail': (self.runner(CLEAN, f'ok 1 {res} # XFAIL\n'), '# XFAIL'),
+                'no header': (self.runner(CLEAN).replace(
+                    '# selftests: slab_bulk: test_slab_bulk.sh\n', ''), 'without its'),
                 'no result': (self.runner(CLEAN, ''), 'no result for'),
                 'output lost': (self.runner(CLEAN, lost=True), 'kselftest: no results'),
                 'failed test inside': (self.runner(CLEAN.replace('ok 1 stress', 'not ok 1 stress')),
