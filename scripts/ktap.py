@@ -68,13 +68,17 @@ MARK = '==== slab_bulk: '
 SPLICED_KERNEL_LINE = re.compile(r'\[\s*\d+\.\d+\] ')
 
 
-def unsplice(lines):
+def unsplice(lines, strip=lambda line: line):
     """User-space lines with the kernel messages spliced into them taken
-    out and put before them, the user line joined again."""
+    out and put before them, the user line joined again. @strip takes a
+    prefix off each line but the rest of an interrupted one, which has
+    none."""
     out, pending = [], None
     for line in lines:
         if pending is not None:
             line, pending = pending + line, None
+        else:
+            line = strip(line)
         m = SPLICED_KERNEL_LINE.search(line)
         if m and m.start() > 0 and not line.lstrip().startswith('#'):
             out.append(line[m.start():])
@@ -95,34 +99,29 @@ RUNNER_TEST = '# selftests: '
 RUNNER_RESULT = re.compile(r'(not )?ok \d+ selftests: (\S+): (\S+)(.*)$')
 
 
+def unprefix(line):
+    """@line without the "# " run_kselftest.sh put before it."""
+    if line.startswith('# ') or line.rstrip('\n') == '#':
+        return line[2:] or '\n'
+    return line
+
+
 def unwrap_runner(lines):
     """The output of the test run_kselftest.sh ran, without the "# " the
-    runner put before its lines, and the problems of the runner's own
-    result: none, or one that is not a plain "ok". A kernel message
-    spliced into one of the runner's lines is taken out and the rest of
-    the line joined again, as unsplice() does for unprefixed lines.
-    @lines as they are when no runner printed them."""
+    runner put before its lines (kernel messages spliced into them taken
+    out as unsplice() takes them out), and the problems of the runner's
+    own result: none, or one that is not a plain "ok". @lines as they
+    are when no runner printed them."""
     start = next((i for i, l in enumerate(lines) if l.startswith(RUNNER_TEST)), None)
     if start is None:
         if any(RUNNER_RESULT.match(l.strip()) for l in lines):
             return lines, ['run_kselftest.sh: a result without its "# selftests:" line']
         return lines, []
-    inner, pending = [], None
-    for line in lines[start + 1:]:
-        if pending is not None:
-            # The rest of a line the kernel message interrupted: no "# ".
-            line, pending = pending + line, None
-        elif line.startswith('# ') or line.rstrip('\n') == '#':
-            line = line[2:] or '\n'
-        text = line.rstrip('\n')
-        m = SPLICED_KERNEL_LINE.search(text)
-        if m and m.start() > 0 and not text.lstrip().startswith('#'):
-            inner.append(text[m.start():] + '\n')
-            pending = text[:m.start()]
-            continue
-        if r := RUNNER_RESULT.match(text):
+    inner = []
+    for line in unsplice(lines[start + 1:], unprefix):
+        if r := RUNNER_RESULT.match(line.rstrip('\n')):
             if r.group(1) or r.group(4).strip():
-                return inner, [f'run_kselftest.sh: {text.strip()}']
+                return inner, [f'run_kselftest.sh: {line.strip()}']
             return inner, []
         inner.append(line)
     return inner, [f'run_kselftest.sh: no result for {lines[start].strip()[2:]}']
@@ -372,7 +371,7 @@ def judge(parser, name, path, suites, required, skips, known_leaks=()):
     # A kernel message may splice into a marker line too.
     parts, done = split_log(unsplice(lines))
     kself, problems = unwrap_runner(parts['kself'])
-    kunit, kself = parts['kunit'], unsplice(kself)
+    kunit = parts['kunit']
     hardware = [l.rstrip() for l in lines if HARDWARE.search(l)]
     if hardware:
         problems.append(f'guest hardware not set up ({len(hardware)} lines), '

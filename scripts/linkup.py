@@ -5,9 +5,10 @@
 Usage: linkup.py NAME#RUN=LOG ...
 
 Each test brings the NIC up and prints "# DEV: carrier up after N ms" or
-"# DEV: no carrier within N s" (with one more "# " under run_kselftest.sh). Prints a line per log (the times of its
-link-ups in order) and, per NAME, the minimum, median and maximum of the
-first link-up after boot and of all link-ups, and how many never came up.
+"# DEV: no carrier within N s" (with one more "# " under
+run_kselftest.sh). Prints a line per log (the times of its link-ups in
+order) and, per NAME, the minimum, median and maximum of the first
+link-up after boot and of all link-ups, and how many never came up.
 """
 import re
 import statistics
