@@ -112,6 +112,21 @@ fetch_pinned() {
 # The Debian version of the base, e.g. 6.12.117-1~deb12u1.
 base_version() { echo "$BASE_DEB_VERSION"; }
 
+# Usage: debian_config; prints Debian's amd64 configuration of the base
+# (linux-config-6.12 of the base's version: make matrix installs it) with
+# every module off, for build.sh (configs/debian.config).
+DEBIAN_CONFIG_PKG=linux-config-6.12
+debian_config() {
+	local v
+	[ "$BASE" = 6.12 ] || die "configs/debian.config: Debian's configuration is of 6.12 only, not BASE=$BASE"
+	v=$(dpkg-query -W -f='${Version}' "$DEBIAN_CONFIG_PKG" 2>/dev/null) ||
+		die "no $DEBIAN_CONFIG_PKG: apt-get install $DEBIAN_CONFIG_PKG=$BASE_DEB_VERSION"
+	[ "$v" = "$BASE_DEB_VERSION" ] ||
+		die "$DEBIAN_CONFIG_PKG is $v, the base is $BASE_DEB_VERSION"
+	xz -dc "/usr/src/$DEBIAN_CONFIG_PKG/config.amd64_none_amd64.xz" |
+		sed -E 's/^(CONFIG_[A-Za-z0-9_]+)=m$/# \1 is not set/'
+}
+
 # Build directory of a configuration name, or an absolute path as given.
 out_dir() { case "$1" in /*) echo "$1" ;; *) echo "$BUILD/out/$1" ;; esac; }
 

@@ -43,15 +43,21 @@ ubsan     test+ubsan          -
 upstream  test+upstream       COMPARE=base MODE=kunit RESULTS=slub_test,kasan,test_vmalloc kfence.sample_interval=0 initcall_blacklist=test_meminit_init slab_bulk.load=test_vmalloc test_vmalloc.test_loop_count=1000 test_vmalloc.run_test_mask=4871
 upstream-kfence test+upstream COMPARE=base MODE=kunit RESULTS=kfence,test_meminit kunit.filter_glob=kfence init_on_alloc=1
 kcsan     test+kcsan          slab_bulk.stress_secs=300
+debian    debian              -
 '
 names=$(echo "$TABLE" | awk 'NF { print $1 }')
+# Debian's configuration is of 6.12 (configs/debian.config).
+[ "$BASE" = 6.12 ] || names=$(echo "$names" | grep -vx debian)
 want=${MATRIX:-$names}
 need_one_of MATRIX "$want" $names
 want=$(echo ${want//,/ })
 timeout=${MATRIX_TIMEOUT:-3600}
 need_uint MATRIX_TIMEOUT "$timeout"
 
-bash "$TOP/scripts/deps.sh" gcc-aarch64-linux-gnu
+# Debian's configuration of the base, for the debian entry (6.12 only).
+extra=
+[[ " $want " != *" debian "* ]] || extra=$DEBIAN_CONFIG_PKG
+bash "$TOP/scripts/deps.sh" gcc-aarch64-linux-gnu $extra
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
 dir=$BUILD/matrix
