@@ -43,7 +43,7 @@ ubsan     test+ubsan          -
 upstream  test+upstream       COMPARE=base MODE=kunit RESULTS=slub_test,kasan,test_vmalloc kfence.sample_interval=0 initcall_blacklist=test_meminit_init slab_bulk.load=test_vmalloc test_vmalloc.test_loop_count=1000 test_vmalloc.run_test_mask=4871
 upstream-kfence test+upstream COMPARE=base MODE=kunit RESULTS=kfence,test_meminit kunit.filter_glob=kfence init_on_alloc=1
 kcsan     test+kcsan          slab_bulk.stress_secs=300
-debian    debian              -
+debian    debian              slab_nomerge
 '
 names=$(echo "$TABLE" | awk 'NF { print $1 }')
 # Debian's configuration is of 6.12 (configs/debian.config).
