@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-# ratios.py: the remote suite's skb rows of bench.json (run 1) and the
-# ratios README.md quotes; writes ratios.txt's text to standard output.
+# ratios.py [BENCH_JSON]: the remote suite's skb rows of bench.json (run 1,
+# default: the one beside this script) and the ratios the READMEs quote, to
+# standard output.
 import json
 import os
+import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-j = json.load(open(os.path.join(here, 'bench.json')))
+j = json.load(open(sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, 'bench.json')))
 R = {}
 for x in j['records']:
     if x['suite'] == 'remote' and x['case'] == 'skb' and x['run'] == 1:
