@@ -337,18 +337,30 @@ class ReportTest(unittest.TestCase):
 
     def test_case_with_every_section_ticked(self):
         # A 4096-page case of two sections can lose both to ticks: no
-        # figure, and no crash.
+        # figure, no crash, and the report and the verdict say which row.
         out = tempfile.mkdtemp()
         path = os.path.join(out, 'base-run1.log')
         with open(path, 'w') as f:
             f.write(CALIB + 'test_slab_bulk: bench suite=page case=total variant=loop '
                     'n=4096 objs=0 sections=0 ticked=2 cycles=0 free_slowpath=0 '
+                    'free_fastpath=0 alloc_slowpath=0 alloc_fastpath=0\n'
+                    'test_slab_bulk: bench suite=page case=total variant=bulk '
+                    'n=4096 objs=4096 sections=1 ticked=1 cycles=900000 free_slowpath=0 '
                     'free_fastpath=0 alloc_slowpath=0 alloc_fastpath=0\n')
-        proc, _ = report(out, [f'base:1={path}'])
+        proc, md = report(out, [f'base:1={path}'])
         self.assertEqual(proc.returncode, 0, proc.stderr)
         with open(os.path.join(out, 'bench.json')) as f:
             rows = [r for r in json.load(f)['records'] if r['suite'] == 'page']
         self.assertIsNone(rows[0]['insn_per_obj'])
+        self.assertIn('- not measured (every timed section was left out, so the row has '
+                      'no figure): base run 1: page/total/loop/4096\n', md)
+        self.assertNotIn('page/total/bulk', md.split('not measured')[1].split('\n')[0])
+        last = proc.stdout.strip().splitlines()[-1]
+        self.assertTrue(last.startswith('bench: PASS:'), last)
+        self.assertIn('1 rows not measured (report.md names them)', last)
+        # Every row measured: no such line.
+        proc, _ = self.run_report([300000])
+        self.assertNotIn('not measured', proc.stdout)
 
     def test_cost_report_out_of_step_fails(self):
         out = tempfile.mkdtemp()
