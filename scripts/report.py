@@ -41,15 +41,19 @@ RCU_SLAB = re.compile(r'rcuscale_slab case=(\S+) objects=(\d+) free_slowpath=(-?
 
 # The guest's markers around each suite and rcuscale case (scripts/guest-init).
 PART = re.compile(r'^==== slab_bulk: (bench|rcuscale) (\S+) (begin|end rc=(\d+))$', re.M)
+# A suite the machine cannot run (bench_skip()) loads and prints no rows.
+SKIP = re.compile(r'bench suite=(\S+): skip: ([^\n]*)')
 
 
 def failed_parts(text, expected=()):
     """The suites and rcuscale cases of a console that ended with a non-zero
     status, or began and never ended (the guest died or timed out), and
-    those of @expected ("bench SUITE", "rcuscale CASE") that never began:
-    each a "bench SUITE rc=N", "bench SUITE: no end" or "bench SUITE: never
-    began"."""
+    those of @expected ("bench SUITE", "rcuscale CASE") that never began,
+    and the suites that skipped: each a "bench SUITE rc=N", "bench SUITE:
+    no end", "bench SUITE: never began" or "bench SUITE skipped: REASON"."""
     failed, open_parts, seen = [], [], set()
+    # The module loads (rc=0), but the rows of a skipped suite are missing.
+    failed += [f'bench {m.group(1)} skipped: {m.group(2).strip()}' for m in SKIP.finditer(text)]
     for m in PART.finditer(text):
         seen.add(f'{m.group(1)} {m.group(2)}')
         name = f'{m.group(1)} {m.group(2)}'
@@ -116,12 +120,16 @@ def parse_log(path, kernel):
             continue
         if suite == 'calib':
             if case == 'empty':
+                if not sections:
+                    raise SystemExit(f'{path}: calib\'s empty section kept no section: '
+                                     'the cost to subtract is unknown')
                 overhead = cycles / sections
                 lines.append((seq, sections, None))
             else:
                 rows.append({'kernel': kernel, 'suite': suite, 'case': case,
                              'variant': variant, 'n': n, 'objs': objs,
-                             'insn_per_obj': (cycles - sections * (overhead or 0)) / objs,
+                             'insn_per_obj': ((cycles - sections * (overhead or 0)) / objs
+                                              if objs else None),
                              'slowpath_per_obj': None})
                 lines.append((seq, sections, rows[-1]))
             continue
@@ -469,7 +477,9 @@ def run_agreement(runs):
     worst, where, compared, missing = 0.0, None, 0, 0
     first = {key(r): r for r in runs[0]}
     for other in runs[1:]:
-        present = {key(r) for r in other if r.get('insn_per_obj') is not None}
+        # A row without a figure in either run is present, not compared:
+        # not_measured() names it.
+        present = {key(r) for r in other}
         missing += sum(1 for k, r in first.items() if comparable(r) and k not in present)
         for r in other:
             a = first.get(key(r))
@@ -585,7 +595,7 @@ def main():
     if unmeasured:
         rep.lines.append('- not measured (every timed section was left out, so the row has '
                          'no figure): ' + ', '.join(unmeasured))
-    cal = [r for r in records if r['suite'] == 'calib']
+    cal = [r for r in records if r['suite'] == 'calib' and r['insn_per_obj'] is not None]
     if cal:
         rep.lines.append('- calibration: a block of 1000 nops measures ' + ', '.join(
             f'{r["kernel"]} {r["insn_per_obj"] * 1000:.1f}' for r in cal) + ' instructions')

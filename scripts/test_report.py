@@ -362,6 +362,59 @@ class ReportTest(unittest.TestCase):
         proc, _ = self.run_report([300000])
         self.assertNotIn('not measured', proc.stdout)
 
+    def test_row_without_figure_in_one_run(self):
+        # A row measured in one run and not in the other: named, not
+        # compared, and no "missing" failure, whichever run lacks it.
+        gone = ('test_slab_bulk_bench: bench suite=slab_free case=seq variant=bulk n=32 '
+                'objs=0 sections=0 ticked=100 cycles=0 free_slowpath=0 free_fastpath=0 '
+                'alloc_slowpath=0 alloc_fastpath=0\n')
+        for lacking in (1, 2):
+            out = tempfile.mkdtemp()
+            logs = []
+            for run in (1, 2):
+                path = os.path.join(out, f'series-run{run}.log')
+                with open(path, 'w') as f:
+                    f.write(CALIB + (gone if run == lacking else line('series', 'seq', 300000)))
+                logs.append(f'series:{run}={path}')
+            proc, md = report(out, logs)
+            self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+            last = proc.stdout.strip().splitlines()[-1]
+            self.assertIn('0 rows compared', last)
+            self.assertIn('1 rows not measured', last)
+            self.assertIn(f'series run {lacking}: slab_free/seq/bulk/32', md)
+
+    def test_calib_without_kept_sections(self):
+        out = tempfile.mkdtemp()
+        path = os.path.join(out, 'base-run1.log')
+        with open(path, 'w') as f:
+            f.write(CALIB.replace('objs=100 sections=100 ticked=0 cycles=2000',
+                                  'objs=0 sections=0 ticked=100 cycles=0'))
+        proc, _ = report(out, [f'base:1={path}'])
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn("calib's empty section kept no section", proc.stderr)
+        # nop1000 with every section left out: no figure, no crash.
+        with open(path, 'w') as f:
+            f.write(CALIB + 'test_slab_bulk: bench suite=calib case=nop1000 variant=none '
+                    'n=1000 objs=0 sections=0 ticked=16 cycles=0 free_slowpath=-1 '
+                    'free_fastpath=-1 alloc_slowpath=-1 alloc_fastpath=-1\n'
+                    + line('base', 'seq', 300000))
+        proc, _ = report(out, [f'base:1={path}'])
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+
+    def test_skipped_suite_fails(self):
+        # A suite that skips (one CPU) loads and prints no rows: the bench
+        # lacks them, so it fails and says why.
+        out = tempfile.mkdtemp()
+        path = os.path.join(out, 'series-run1.log')
+        with open(path, 'w') as f:
+            f.write(CALIB + line('series', 'seq', 300000) +
+                    'test_slab_bulk_bench: bench suite=remote: skip: needs two online CPUs\n')
+        proc, _ = report(out, [f'series:1={path}'])
+        self.assertNotEqual(proc.returncode, 0)
+        last = proc.stdout.strip().splitlines()[-1]
+        self.assertTrue(last.startswith('bench: FAIL:'), last)
+        self.assertIn('bench remote skipped: needs two online CPUs', last)
+
     def test_cost_report_out_of_step_fails(self):
         out = tempfile.mkdtemp()
         proc, _ = report(out, self.cost_logs(out, series_sections=99))

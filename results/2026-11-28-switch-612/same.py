@@ -3,15 +3,14 @@
 case, variant, n, run 1): instructions and modelled cycles per object.
 Usage: same.py NEW OLD [SUITE...]"""
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../scripts'))
+from report import key  # noqa: E402  the row's name, as make bench keys it
 
 new, old = (json.load(open(p))['records'] for p in sys.argv[1:3])
 suites = set(sys.argv[3:])
-
-
-def key(r):
-    return (r['kernel'], r['suite'], r['case'], r['variant'], r['n'])
-
 
 olds = {key(r): r for r in old if r.get('run', 1) == 1}
 worst = {'insn_per_obj': 0.0, 'cycles_per_obj': 0.0}
