@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# make bench: builds the "base" kernel (the series up to the bench-base
-# marker: tests and benchmarks, upstream 6.12 algorithms) and the "series"
-# kernel (all patches) from the bench configuration, runs every benchmark
-# suite twice (BENCH_RUNS: the second run checks that the counts repeat) on each
-# under QEMU -icount shift=0 with two vCPUs and the costmodel plugin
-# (plugin/), and writes build/bench/bench.json, report.md and the plots.
+# make bench: builds the "base" kernel (the series up to the "# bench-base"
+# line of series: tests and benchmarks on the base's own algorithms) and the
+# "series" kernel (all patches) from the bench configuration, boots each
+# once per layout seed (BENCH_LAYOUTS, seeds 1..K: the module starts its
+# suites from a state the seed draws, and the suites run in an order it
+# draws) under QEMU -icount shift=0 with two vCPUs and the costmodel plugin
+# (plugin/), and writes build/bench/bench.json, report.md and the plots:
+# per row, the median and 95 % interval over the seeds, judged against the
+# gates of expect/BASE-bench.
 . "$(dirname "$0")/lib.sh"
 
 # Unset: every rcuscale case; set and empty: none.
 RCUSCALE=${RCUSCALE-fixed,vary,call_rcu,call_rcu_vary}
 RCUSCALE_ARGS=${RCUSCALE_ARGS:-kfree_loops=8,kfree_alloc_num=8000,kfree_nthreads=1}
-RUNS=${BENCH_RUNS:-2}
+# A boot repeats to the instruction under -icount: a second boot of one
+# seed adds nothing, so each seed is one sample of the layouts. Six give a
+# 96.9 % rank interval for a median (report.py); five cannot reach 95 %.
+LAYOUTS=${BENCH_LAYOUTS:-6}
+# 1: boot layout 1 of each kernel a second time, which must repeat its
+# counts (instructions and modelled cycles) within report.py's tolerance.
+REPEAT=${BENCH_REPEAT:-0}
 BENCH_ARGS=${BENCH_ARGS:-}
 # The configuration both kernels build: bench, and fragments of configs/
 # to add, joined by "+" (bench+numa+hardened: SLAB_FREELIST_HARDENED on a
@@ -33,7 +42,6 @@ need_one_of NUMA "$NUMA" 1 2
 name=${BENCH_CONFIG//+/-}
 outdir=$BUILD/$name
 need_one_of RCUSCALE "$RCUSCALE" fixed vary call_rcu call_rcu_vary
-need_uint BENCH_RUNS "$RUNS"
 # Module parameters, comma-separated NAME=VALUE: those of test_slab_bulk_bench
 # benchmark for BENCH_ARGS, rcuscale's sizes for RCUSCALE_ARGS (the cases
 # set its kfree_by_call_rcu and kfree_vary_obj_size).
@@ -41,6 +49,7 @@ for a in ${BENCH_ARGS//,/ }; do
 	case $a in
 	bench_case=?*) ;;
 	bench_n=*|bench_objs=*|bench_sections=*) need_uint "BENCH_ARGS ${a%%=*}" "${a#*=}" ;;
+	bench_layout=*) die "BENCH_ARGS: bench_layout is make bench's own (BENCH_LAYOUTS=K runs seeds 1..K)" ;;
 	*) die "BENCH_ARGS: unknown '$a' (known: bench_case=NAME bench_n=N bench_objs=N bench_sections=N)" ;;
 	esac
 done
@@ -51,10 +60,10 @@ for a in ${RCUSCALE_ARGS//,/ }; do
 	*) die "RCUSCALE_ARGS: unknown '$a' (known: kfree_loops=N kfree_alloc_num=N kfree_nthreads=N kfree_mult=N)" ;;
 	esac
 done
-[ "$RUNS" -ge 1 ] || die "BENCH_RUNS=$RUNS: at least one run"
 
 bash "$TOP/scripts/tree.sh"
 tree_matches_patches
+base_ref=$(bench_base_commit)
 kernels="base series"
 if [ -n "$BENCH_ALT" ]; then
 	# Resolved once, in the tree: HEAD~1 means the tree's, not the worktree's.
@@ -107,9 +116,9 @@ flock "$lock"
 if [ ! -d "$wt" ]; then
 	mkdir -p "$(dirname "$wt")"
 	git -C "$TREE" worktree prune
-	git -C "$TREE" worktree add -q --detach "$wt" bench-base
+	git -C "$TREE" worktree add -q --detach "$wt" "$base_ref"
 fi
-git -C "$wt" checkout -q --detach -f bench-base
+git -C "$wt" checkout -q --detach -f "$base_ref"
 # The alternative's worktree, laid out like the base's for ccache.
 wt_alt=$BUILD/wt-alt/linux
 if [ -n "$BENCH_ALT" ]; then
@@ -124,31 +133,50 @@ logs=()
 # The base lacks options the series' patches add (CONFIG_SLAB_BULK_KUNIT...).
 declare -A UNKNOWN_OK_OF=([base]=1 [series]=0 [alt]=0)
 # A run without the third kernel leaves none of an earlier one's files.
-rm -f "$outdir"/alt.commit "$outdir"/alt-run*
+rm -f "$outdir"/alt.commit "$outdir"/alt-layout* "$outdir"/*-run[0-9]*
 for k in $kernels; do
 	CONFIG_UNKNOWN_OK=${UNKNOWN_OK_OF[$k]} SRC=${SRC_OF[$k]} bash "$TOP/scripts/build.sh" "$BENCH_CONFIG" "${OUT_OF[$k]}"
 	NET_BENCH_SRC=$TREE SRC=${SRC_OF[$k]} bash "$TOP/scripts/initramfs.sh" "${OUT_OF[$k]}"
 	git -C "${SRC_OF[$k]}" log -1 --format="%h %s" > "$outdir/$k.commit"
 done
 flock -u "$lock"
-for run in $(seq 1 "$RUNS"); do
+# Usage: boot_layout KERNEL SEED LOG; one boot of KERNEL's bench guest,
+# the module's suites starting from the state SEED draws, in the order it
+# draws (calib first and traffic last all the same: see above).
+boot_layout() {
+	local suites
+	suites=$(/usr/bin/python3 -c 'import random, sys
+s = sys.argv[2].split(",")
+mid = [x for x in s if x not in ("calib", "traffic")]
+random.Random(int(sys.argv[1])).shuffle(mid)
+print(",".join([x for x in s if x == "calib"] + mid + [x for x in s if x == "traffic"]))' "$2" "$SUITES")
+	log "bench: $1 kernel, layout $2: $suites (console: $3)"
+	# Two vCPUs: on one, the kernel patches its LOCK prefixes out,
+	# and the plugin would count no atomics.
+	COSTMODEL=${3%.log}.costmodel NUMA=$NUMA SMP=2 NIC=1 ICOUNT=1 MEM=2G TIMEOUT=${TIMEOUT:-2400} \
+		bash "$TOP/scripts/qemu.sh" "${OUT_OF[$1]}" "$3" bench \
+		"slab_bulk.suites=$suites" "slab_bulk.rcuscale=$RCUSCALE" \
+		"slab_bulk.rcuscale_args=$RCUSCALE_ARGS" \
+		"slab_bulk.bench_args=${BENCH_ARGS:+$BENCH_ARGS,}bench_layout=$2"
+}
+for seed in $(seq 1 "$LAYOUTS"); do
 	for k in $kernels; do
-		logf=$outdir/$k-run$run.log
-		log "bench: $k kernel, run $run (console: $logf)"
-		# Two vCPUs: on one, the kernel patches its LOCK prefixes out,
-		# and the plugin would count no atomics.
-		COSTMODEL=${logf%.log}.costmodel NUMA=$NUMA SMP=2 NIC=1 ICOUNT=1 MEM=2G TIMEOUT=${TIMEOUT:-2400} \
-			bash "$TOP/scripts/qemu.sh" "${OUT_OF[$k]}" "$logf" bench \
-			"slab_bulk.suites=$SUITES" "slab_bulk.rcuscale=$RCUSCALE" \
-			"slab_bulk.rcuscale_args=$RCUSCALE_ARGS" ${BENCH_ARGS:+"slab_bulk.bench_args=$BENCH_ARGS"}
-		logs+=("$k:$run=$logf")
+		boot_layout "$k" "$seed" "$outdir/$k-layout$seed.log"
+		logs+=("$k:$seed=$outdir/$k-layout$seed.log")
 	done
 done
+if [ "$REPEAT" = 1 ]; then
+	for k in $kernels; do
+		boot_layout "$k" 1 "$outdir/$k-layout1-repeat.log"
+		logs+=("$k:1=$outdir/$k-layout1-repeat.log")
+	done
+fi
 # Every suite and rcuscale case asked for must end with rc=0 in every
 # console: one that never began left its rows out too.
 parts=$( { for s in ${SUITES//,/ }; do echo "bench $s"; done
 	   for c in ${RCUSCALE//,/ }; do echo "rcuscale $c"; done; } | paste -sd, -)
 /usr/bin/python3 "$TOP/scripts/report.py" --out "$outdir" --parts "$parts" \
+	--gates "$EXPECT-bench" --suites "$SUITES" \
 	--base-version "$BASE_PKG $(cat "$BUILD/base-version" 2>/dev/null || base_version)" \
 	--config "${OUT_OF[series]}/.config" --config-name "$BENCH_CONFIG" \
 	--guest "2 vCPUs, 2 GiB, $NUMA memory node$([ "$NUMA" = 1 ] || echo s)" "${logs[@]}"

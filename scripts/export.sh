@@ -13,11 +13,10 @@ format_series "$tmp"
 /usr/bin/python3 "$TOP/scripts/cover.py" "$PATCHES/0000-cover-letter.patch" \
 	"$tmp/0000-cover-letter.patch"
 # Keep the comments of series (section headers) before the patches they
-# precede, and the bench-base marker after the patch the tag points at;
+# precede, and the bench-base marker after the patch it followed;
 # checked before any file is replaced.
-nr_base=$(git -C "$TREE" rev-list --count base..bench-base 2>/dev/null || echo 0)
 # shellcheck disable=SC2046 # one argument per patch file
-/usr/bin/python3 "$TOP/scripts/series.py" "$PATCHES/series" "$nr_base" \
+/usr/bin/python3 "$TOP/scripts/series.py" "$PATCHES/series" \
 	$(cd "$tmp" && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-') > "$tmp/series"
 mkdir -p "$PATCHES"
 rm -f "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch

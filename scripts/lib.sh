@@ -202,6 +202,18 @@ need_configs() {
 	done
 }
 
+# Usage: bench_base_commit; the commit of $TREE that ends the benchmark's
+# base kernel: the patch before the "# bench-base" line of series, counted
+# from the base tag (the tree holds exactly the series, as
+# tree_matches_patches checks), so that a rebase is followed.
+bench_base_commit() {
+	local list n
+	list=$(/usr/bin/python3 "$TOP/scripts/series.py" --base "$PATCHES/series") || exit 1
+	n=$(printf '%s' "$list" | sed '/^$/d' | wc -l)
+	[ "$n" -gt 0 ] || { git -C "$TREE" rev-parse base; return; }
+	git -C "$TREE" rev-list --reverse base..HEAD | sed -n "${n}p"
+}
+
 # Usage: judge_tests DIR; runs the judges' own unit tests (the log judge,
 # the benchmark report, the cost model's known answers, make matrix's
 # base-against-series comparison) and those of the series file's export,
@@ -228,7 +240,7 @@ prepare_guest() {
 # The harness's own settings with these prefixes; another name with one
 # of them in the environment is a typo, refused with the nearest name.
 KNOWN_SETTINGS='CHECK_CONFIGS CHECK_TIMEOUT CHECK_STRESS_SECS STRESS_CONFIG STRESS_SECS
-STRESS_FAIL_PCT STRESS_FREE_MB BENCH_CONFIG BENCH_ARGS BENCH_RUNS BENCH_ALT MATRIX MATRIX_TIMEOUT
+STRESS_FAIL_PCT STRESS_FREE_MB BENCH_CONFIG BENCH_ARGS BENCH_LAYOUTS BENCH_REPEAT BENCH_ALT MATRIX MATRIX_TIMEOUT
 NET_RUNS NET_PKTGEN_COUNT NET_BENCH_SRC DEBUG_PKTGEN_COUNT RCUSCALE RCUSCALE_ARGS
 MUTANT_CONFIGS MUTATIONS COSTMODEL COSTMODEL_ARGS NIC NIC_MODEL KUNIT'
 SETTING_PREFIXES='CHECK_|STRESS_|BENCH_|MATRIX|NET_|DEBUG_PKTGEN|RCUSCALE|MUTANT|MUTATION|COSTMODEL|NIC|KUNIT'
@@ -256,7 +268,10 @@ check_settings() {
 	local v near
 	# RUNS meant boots for check-net and runs for bench: now two names.
 	[ -z "${RUNS+set}" ] ||
-		die "RUNS: not a setting of the harness (BENCH_RUNS for make bench, NET_RUNS for make check-net)"
+		die "RUNS: not a setting of the harness (BENCH_LAYOUTS for make bench, NET_RUNS for make check-net)"
+	# A second boot of one kernel repeated the first to the instruction.
+	[ -z "${BENCH_RUNS+set}" ] ||
+		die "BENCH_RUNS is gone: BENCH_LAYOUTS=K boots each kernel once for each layout seed 1..K (BENCH_REPEAT=1 boots seed 1 twice, which must repeat)"
 	for v in $(compgen -e | grep -E "^($SETTING_PREFIXES)" || true); do
 		[[ " ${KNOWN_SETTINGS//$'\n'/ } " == *" $v "* ]] && continue
 		near=$(python3 -c 'import difflib, sys
@@ -282,10 +297,11 @@ print(" ".join(difflib.get_close_matches(sys.argv[1], sys.argv[2:], 1, 0.6)))' \
 	[ -z "${STRESS_CONFIG:-}" ] || need_configs "$STRESS_CONFIG"
 	[ -z "${KUNIT:-}" ] || need_kunit_glob "$KUNIT"
 	for v in CHECK_TIMEOUT CHECK_STRESS_SECS STRESS_SECS STRESS_FAIL_PCT STRESS_FREE_MB \
-		 MATRIX_TIMEOUT BENCH_RUNS NET_RUNS DEBUG_PKTGEN_COUNT NET_PKTGEN_COUNT JOBS TIMEOUT; do
+		 MATRIX_TIMEOUT BENCH_LAYOUTS NET_RUNS DEBUG_PKTGEN_COUNT NET_PKTGEN_COUNT JOBS TIMEOUT; do
 		[ -z "${!v:-}" ] || need_uint "$v" "${!v}"
 	done
-	[ "${BENCH_RUNS:-1}" -ge 1 ] || die "BENCH_RUNS=$BENCH_RUNS: at least one run"
+	[ "${BENCH_LAYOUTS:-1}" -ge 1 ] || die "BENCH_LAYOUTS=$BENCH_LAYOUTS: at least one layout seed"
+	need_one_of BENCH_REPEAT "${BENCH_REPEAT:-0}" 0 1
 	[ "${NET_RUNS:-1}" -ge 1 ] || die "NET_RUNS=$NET_RUNS: at least one boot"
 }
 check_settings

@@ -18,6 +18,7 @@ import statistics
 import subprocess
 
 import costmodel
+import layouts
 
 # test_slab_bulk_bench prints the lines; before the series split the module
 # (the bench base kernel) test_slab_bulk did, and the kselftest prints pktgen's.
@@ -280,8 +281,8 @@ def rcu_table(rep, runs):
     # Under -icount the runs repeat; when they do not (a drain ran at
     # another time), two runs cannot say which is typical.
     if rows and spread and len(runs) < 3:
-        rep.lines += ['', f'rcuscale: only {len(runs)} runs per kernel and they differ, '
-                      'so a median needs BENCH_RUNS=3 or more.']
+        rep.lines += ['', f'rcuscale: only {len(runs)} seeds per kernel and they differ, '
+                      'so a median needs BENCH_LAYOUTS=3 or more.']
 
 
 def traffic_cost(r, rows):
@@ -346,7 +347,7 @@ def traffic_table(rep, runs):
                                        for i in ((0, 1) if costed else (0,)) for h in heads],
                   rows)
     if rows and len(runs) < 3:
-        rep.lines += ['', f'traffic: only {len(runs)} runs per kernel; a median needs BENCH_RUNS=3 '
+        rep.lines += ['', f'traffic: only {len(runs)} seeds per kernel; a median needs BENCH_LAYOUTS=3 '
                       'or more.']
 
 
@@ -459,40 +460,187 @@ def present(records, suite, case=None):
                   key=lambda cn: (cn[0], cn[1] or 0))
 
 
-# Runs under -icount repeat their instruction counts except where
-# something else ran inside a timed section (a kworker, an RCU callback):
-# runs that differ by more than this are not trusted, and the report fails.
+# A boot repeats to the instruction under -icount: a second boot of one
+# kernel and seed (BENCH_REPEAT=1) that differs by more than this, in
+# instructions or modelled cycles, means something else ran inside a
+# timed section, and the report fails.
 RUN_TOLERANCE_PCT = 5.0
 
 
-def comparable(r):
-    """Whether run_agreement() compares row @r between runs."""
-    return bool(r.get('insn_per_obj')) and r['suite'] != 'traffic'
-
-
-def run_agreement(runs):
-    """Largest relative difference of insn_per_obj between runs of a row
-    (but the traffic suite's, see traffic_table()), where, how many rows
-    were compared, and how many the first run has that a later one lacks."""
-    worst, where, compared, missing = 0.0, None, 0, 0
-    first = {key(r): r for r in runs[0]}
-    for other in runs[1:]:
-        # A row without a figure in either run is present, not compared:
-        # not_measured() names it.
-        present = {key(r) for r in other}
-        missing += sum(1 for k, r in first.items() if comparable(r) and k not in present)
-        for r in other:
-            a = first.get(key(r))
-            if not a or not a.get('insn_per_obj') or r.get('insn_per_obj') is None:
+def repeat_agreement(first, repeats):
+    """Largest relative difference, in instructions or modelled cycles,
+    between a repeated boot's rows and the first boot of the same kernel
+    and seed (@repeats: [(kernel, seed, rows)]), where, how many figures
+    were compared, and the rows of the first boot a repeat lacks. The
+    traffic suite's streams do not repeat (traffic_table())."""
+    worst, where, compared, missing = 0.0, None, 0, []
+    by = {(r['layout'],) + key(r): r for r in first}
+    for kernel, seed, rows in repeats:
+        present = {(seed,) + key(r) for r in rows}
+        missing += [f'{kernel} seed {seed}: {"/".join(str(x) for x in k[2:])}'
+                    for k, r in by.items() if k[0] == seed and k[1] == kernel
+                    and r.get('insn_per_obj') and r['suite'] != 'traffic' and k not in present]
+        for r in rows:
+            a = by.get((seed,) + key(r))
+            if not a or r['suite'] == 'traffic':
                 continue
-            # traffic_table() compares medians: the streams vary between runs.
-            if r['suite'] == 'traffic':
-                continue
-            d = abs(r['insn_per_obj'] - a['insn_per_obj']) / a['insn_per_obj']
-            compared += 1
-            if d > worst:
-                worst, where = d, key(r)
+            for field in ('insn_per_obj', 'cycles_per_obj'):
+                if not a.get(field) or r.get(field) is None:
+                    continue
+                d = abs(r[field] - a[field]) / a[field]
+                compared += 1
+                if d > worst:
+                    worst, where = d, key(r) + (field,)
     return worst * 100, where, compared, missing
+
+
+# Suites whose rows the module times in marked sections, so that the
+# costmodel plugin counts them; the kselftest's (pktgen, traffic) and
+# rcuscale's rows come without.
+UNCOSTED = ('traffic', 'traffic_share', 'pktgen', 'kfree_rcu', 'calib')
+
+
+def uncosted(rows):
+    """The rows with a figure that lack the costmodel plugin's counts."""
+    return [r for r in rows if r['suite'] not in UNCOSTED and r.get('objs')
+            and r.get('cycles_per_obj') is None]
+
+
+LAYOUT_LINE = re.compile(r'bench layout=(\d+): holding')
+
+
+def layout_problems(text, seed, module_suites):
+    """What says a console did not start from seed @seed's layout: the
+    module printed another seed, or (when it ran suites of its own) none."""
+    seen = {int(m.group(1)) for m in LAYOUT_LINE.finditer(text)}
+    if seen - {seed}:
+        return [f'the module started from layout {sorted(seen - {seed})}, not {seed}']
+    if module_suites and seed and not seen:
+        return [f'no "bench layout={seed}" line: the suites did not start from the seed\'s layout']
+    return []
+
+
+NUMERIC = (int, float)
+
+
+def median_records(records):
+    """One record a row and kernel: the median over the seeds of every
+    number it holds (those of its plugin counts too), for the tables that
+    give each kernel's figures; the ratios are layouts_table()'s."""
+    by = {}
+    for r in records:
+        by.setdefault(key(r), []).append(r)
+    out = []
+    for rs in by.values():
+        m = dict(rs[0])
+        for field, v in rs[0].items():
+            if field in ('n', 'layout') or isinstance(v, bool):
+                continue
+            if isinstance(v, NUMERIC):
+                xs = [r[field] for r in rs if isinstance(r.get(field), NUMERIC)]
+                m[field] = statistics.median(xs)
+            elif isinstance(v, dict):
+                m[field] = {k: statistics.median(r[field][k] for r in rs if field in r)
+                            for k in v}
+        out.append(m)
+    return out
+
+
+def gates_table(rep, path, lines, unchecked):
+    """Each gate check: pass or FAIL, the row, its interval and bound."""
+    rep.table(f'gates ({os.path.basename(path)}): the upper end of each row\'s 95 % interval '
+              'against its bound (single: a one-object path the series must not slow; win: a '
+              'gain a cover letter claims; miss: a loss one admits, which must not grow)',
+              ['result', 'gate'], [[r, t] for r, t in lines])
+    if unchecked:
+        rep.lines += ['', 'Gates not checked, their suite did not run: ' + ', '.join(unchecked)]
+
+
+def layouts_table(rep, samples):
+    """Every row: series/base (and series/alt) and the series' bulk/loop,
+    in instructions and modelled cycles, as median [95 % interval] over
+    the seeds with the decision rule's word."""
+    kernels = samples.kernels()
+    ratios = ['series/base'] + (['series/alt'] if 'alt' in kernels else []) + ['bulk/loop']
+    rows = []
+    for row in samples.rows('series'):
+        cells = []
+        for ratio in ratios:
+            for m, _ in layouts.MEASURES:
+                iv = layouts.interval(samples.ratios(ratio, row, m))
+                cells.append('-' if iv['median'] is None
+                             else f'{layouts.fmt_iv(iv)} {layouts.word(iv)}')
+        if any(c != '-' for c in cells):
+            rows.append(list(row) + cells)
+    if rows:
+        rep.table(f'layouts: per row, median [95 % interval] over {len(samples.seeds)} seeds of '
+                  'the paired ratios (an exact rank interval for the median), and the decision '
+                  'rule\'s word; bulk/loop is the series kernel\'s bulk variant against its loop '
+                  '(kfree_skb_bulk against consume_loop, waitlist against napi_consume)',
+                  ['suite', 'case', 'variant', 'n']
+                  + [f'{r} {m}' for r in ratios for m, _ in layouts.MEASURES], rows)
+
+
+def spread_table(rep, samples):
+    """How far each row moves across the seeds in each kernel: (max - min)
+    / median of its figure, in instructions and modelled cycles."""
+    kernels = samples.kernels()
+    rows = []
+    for row in samples.rows():
+        cells = [fmt(None if v is None else 100 * v, 1) for k in kernels
+                 for v in (samples.spread(k, row, m) for m, _ in layouts.MEASURES)]
+        if any(c != '-' for c in cells):
+            rows.append(list(row) + cells)
+    if rows:
+        rep.table('spread: how far each row\'s figure moves across the seeds, '
+                  '(max - min) / median in %',
+                  ['suite', 'case', 'variant', 'n']
+                  + [f'{k} {m} %' for k in kernels for m, _ in layouts.MEASURES], rows)
+
+
+def spread_plots(samples, out):
+    """A plot a suite: each row's series/base of modelled cycles (of
+    instructions where the plugin did not count) per seed, with its median
+    and interval, so that a reader sees which rows are decided."""
+    try:
+        import matplotlib
+        matplotlib.use('Agg')
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return []
+    files = []
+    for suite in sorted({row[0] for row in samples.rows('series')}):
+        pts = []
+        for row in (r for r in samples.rows('series') if r[0] == suite):
+            for m in ('cycles', 'insn'):
+                xs = samples.ratios('series/base', row, m)
+                if xs:
+                    pts.append(('/'.join(str(x) for x in row[1:]), m, xs))
+                    break
+        if not pts:
+            continue
+        fig, ax = plt.subplots(figsize=(8, 1.2 + 0.22 * len(pts)))
+        for y, (name, m, xs) in enumerate(pts):
+            iv = layouts.interval(xs)
+            ax.plot(xs, [y] * len(xs), 'o', color='0.6', markersize=3)
+            if iv['lo'] is not None:
+                colour = ('g' if iv['hi'] < 1 else 'r' if iv['lo'] > 1 else 'b')
+                ax.plot([iv['lo'], iv['hi']], [y, y], '-', color=colour, linewidth=2)
+            ax.plot([iv['median']], [y], '|', color='k', markersize=10)
+        ax.axvline(1.0, color='k', linewidth=0.8)
+        ax.set_yticks(range(len(pts)))
+        ax.set_yticklabels([f'{n} ({m})' for n, m, _ in pts], fontsize=6)
+        ax.invert_yaxis()
+        ax.set_xlabel('series / base, per seed (grey), median (|), 95 % interval '
+                      '(green: faster, red: slower, blue: no difference shown)')
+        ax.set_title(f'{suite}: series/base over {len(samples.seeds)} layout seeds')
+        ax.grid(True, axis='x', alpha=0.3)
+        name = f'layouts_{suite}.png'
+        fig.tight_layout()
+        fig.savefig(os.path.join(out, name), dpi=100)
+        plt.close(fig)
+        files.append(name)
+    return files
 
 
 def plot(records, out):
@@ -538,25 +686,46 @@ def main():
     ap.add_argument('--parts', default='',
                     help='comma-separated "bench SUITE" and "rcuscale CASE" every console '
                     'must show ending with rc=0')
-    ap.add_argument('logs', nargs='+')
+    ap.add_argument('--gates', help='the gates file (expect/BASE-bench) the figures must pass')
+    ap.add_argument('--suites', default='',
+                    help='comma-separated suites that ran: gates of other suites are not checked')
+    ap.add_argument('logs', nargs='+', help='KERNEL:SEED=LOG, a console of one boot; a '
+                    'second console of one KERNEL:SEED is a repeat, which must agree')
     a = ap.parse_args()
 
-    runs, overheads, failures = {}, {}, []
+    runs, overheads, failures, repeats = {}, {}, [], []
+    suites = [x for x in a.suites.split(',') if x]
+    module_suites = [x for x in suites if x not in ('pktgen', 'traffic')]
     for spec in a.logs:
         kr, path = spec.split('=', 1)
-        kernel, run = kr.split(':')
+        kernel, seed = kr.split(':')
+        seed = int(seed)
         with open(path, encoding='utf-8', errors='replace') as f:
-            failures += [f'{kr} ({path}): {p}' for p in
-                         failed_parts(f.read(), [x for x in a.parts.split(',') if x])]
+            text = f.read()
+        failures += [f'{kr} ({path}): {p}' for p in
+                     failed_parts(text, [x for x in a.parts.split(',') if x])
+                     + layout_problems(text, seed, module_suites)]
+        if path.endswith('.log') and not os.path.exists(path[:-4] + '.costmodel'):
+            failures.append(f'{kr} ({path}): no costmodel plugin counts beside it')
         rows, ovh = parse_log(path, kernel)
         for r in rows:
-            r['run'] = int(run)
-        runs.setdefault(int(run), []).extend(rows)
+            r['layout'] = seed
+        lacking = uncosted(rows)
+        if lacking:
+            failures.append(f'{kr} ({path}): {len(lacking)} rows without the plugin\'s counts, '
+                            f'first {"/".join(str(x) for x in key(lacking[0])[1:])}')
+        if any(r['kernel'] == kernel for r in runs.get(seed, [])):
+            repeats.append((kernel, seed, rows))
+            continue
+        runs.setdefault(seed, []).extend(rows)
         overheads[kr] = ovh
-    records = runs[min(runs)]
-    if not records:
+    first = [r for n in sorted(runs) for r in runs[n]]
+    if not first:
         raise SystemExit('no benchmark results in the logs')
-    diff, where, compared, missing = run_agreement([runs[r] for r in sorted(runs)])
+    diff, where, compared, missing = repeat_agreement(first, repeats)
+    samples = layouts.Samples(first)
+    gone = layouts.missing_rows(samples)
+    records = median_records(first)
 
     rep = Report(records)
     commits = {k: open(os.path.join(a.out, f'{k}.commit')).read().strip()
@@ -567,7 +736,8 @@ def main():
     rep.lines += [
         '# slab-bulk benchmark report', '',
         f'- base: Debian {a.base_version}',
-        f'- base kernel: {commits.get("base", "?")} (the series up to the bench-base marker)',
+        f'- base kernel: {commits.get("base", "?")} (the series up to the "# bench-base" line '
+        'of series)',
         f'- series kernel: {commits.get("series", "?")}',
     ] + ([f'- alt kernel: {commits["alt"]} (BENCH_ALT: the alternative the series is '
           'compared with)'] if 'alt' in commits else []) + [
@@ -586,10 +756,17 @@ def main():
         'The costmodel plugin (plugin/README.md) counts, in the same sections, atomics, misses of a '
         'simulated 32 KiB 8-way L1D and 1 MiB 16-way L2 (64-byte lines, LRU, per vCPU) and lines '
         'last written by the other vCPU; the cost model table gives them, and bench.json every raw count.',
-        f'- repeatability: {len(runs)} runs per kernel; largest difference of any row '
-        f'between runs: {diff:.3f} %' + (f' ({where})' if where else '') +
-        f' (tolerance {RUN_TOLERANCE_PCT} %); the tables give run {min(runs)}, '
-        'bench.json every run',
+        f'- layouts: {len(runs)} seeds a kernel ({", ".join(str(n) for n in sorted(runs))}); '
+        'each boot\'s module first allocates kmalloc objects and pages the seed draws and '
+        'frees a drawn half, its random orders come from the seed, and its suites run in an '
+        'order the seed draws. The tables below give each kernel\'s median over the seeds; '
+        'the layouts table gives each ratio as median [95 % interval], paired by seed '
+        '(scripts/layouts.py says which interval and why), with the decision rule\'s word: '
+        '"faster" or "slower" only where the interval excludes 1',
+        '- repeats: ' + (f'{len(repeats)} boots of seed 1 again; largest difference '
+                         f'{diff:.3f} %' + (f' ({where})' if where else '') +
+                         f' in {compared} figures (tolerance {RUN_TOLERANCE_PCT} %)'
+                         if repeats else 'none (BENCH_REPEAT=1 boots seed 1 twice)'),
     ]
     unmeasured = not_measured(runs)
     if unmeasured:
@@ -656,12 +833,26 @@ def main():
     share_table(rep, runs)
     rcu_table(rep, runs)
     images = plot(records, a.out)
+
+    gate_problems, gate_lines, unchecked = [], [], []
+    if a.gates:
+        try:
+            gates = layouts.read_gates(a.gates)
+        except (OSError, ValueError) as e:
+            raise SystemExit(f'error: {e}')
+        gate_problems, gate_lines, unchecked = layouts.check_gates(samples, gates, suites)
+        gates_table(rep, a.gates, gate_lines, unchecked)
+    layouts_table(rep, samples)
+    spread_table(rep, samples)
+    images += spread_plots(samples, a.out)
     rep.lines += [''] + [f'![{i}]({i})' for i in images]
 
     with open(os.path.join(a.out, 'bench.json'), 'w') as f:
-        json.dump({'base_version': a.base_version, 'runs': len(runs),
-                   'max_run_diff_pct': diff, 'run_tolerance_pct': RUN_TOLERANCE_PCT,
-                   'records': [r for n in sorted(runs) for r in runs[n]]}, f, indent=1)
+        json.dump({'base_version': a.base_version, 'layouts': sorted(runs),
+                   'max_repeat_diff_pct': diff, 'run_tolerance_pct': RUN_TOLERANCE_PCT,
+                   'records': first + [dict(r, repeat=True) for _, _, rows in repeats
+                                       for r in rows]},
+                  f, separators=(',', ':'))
     with open(os.path.join(a.out, 'report.md'), 'w') as f:
         f.write('\n'.join(rep.lines) + '\n')
     print('\n'.join(rep.lines))
@@ -670,41 +861,46 @@ def main():
     problems = []
     # A suite that failed leaves rows out: the report above is incomplete.
     if failures:
-        problems.append('benchmark parts failed, their rows are missing: '
-                        + '; '.join(failures))
+        problems.append('benchmark parts failed or were not counted: ' + '; '.join(failures))
+    if gone:
+        problems.append(f'{len(gone)} rows lack a figure in some seed: ' + '; '.join(gone[:5])
+                        + ('; ...' if len(gone) > 5 else ''))
+    timed = {r['suite'] for r in first if r.get('insn_per_obj')}
+    idle = [x for x in suites if x not in timed and x != 'calib']
+    if idle:
+        problems.append('suites that timed nothing: ' + ', '.join(idle))
     if missing:
-        problems.append(f'{missing} rows of run 1 are missing from a later run: '
-                        'these runs cannot be compared')
+        problems.append(f'{len(missing)} rows of a boot are missing from its repeat: '
+                        + '; '.join(missing[:5]))
     if diff > RUN_TOLERANCE_PCT:
-        problems.append(f'runs differ by {diff:.3f} % at {where}, more than '
+        problems.append(f'a repeated boot differs by {diff:.3f} % at {where}, more than '
                         f'{RUN_TOLERANCE_PCT} %: these numbers are not repeatable')
-    print(verdict_line(len(runs), compared, diff, where, problems, len(unmeasured)))
+    problems += gate_problems
+    print(verdict_line(len(runs), len(samples.rows()), len(gate_lines), problems,
+                       len(not_measured(runs))))
     if problems:
         raise SystemExit('error: ' + '; '.join(problems))
 
 
 def not_measured(runs):
-    """The rows, as "kernel run N: suite/case/variant/n", whose every timed
+    """The rows, as "kernel seed N: suite/case/variant/n", whose every timed
     section was left out: they have no figure. Under -icount a tick lands
-    at the same instruction in every run, so running again would not give
-    one; the report names them instead of failing."""
-    return [f'{r["kernel"]} run {r["run"]}: {r["suite"]}/{r["case"]}/{r["variant"]}/{r["n"]}'
+    at the same instruction whenever a seed is booted again, so the report
+    names them, and the row fails as one without a figure in that seed
+    (layouts.missing_rows()): BENCH_ARGS=bench_objs=N gives it more
+    sections."""
+    return [f'{r["kernel"]} seed {r["layout"]}: {r["suite"]}/{r["case"]}/{r["variant"]}/{r["n"]}'
             for n in sorted(runs) for r in runs[n]
             if r['suite'] not in ('traffic', 'pktgen', 'rcuscale') and r.get('objs') == 0]
 
 
-def verdict_line(nruns, compared, diff, where, problems, unmeasured=0):
-    """The last line: PASS or FAIL, the runs, the rows compared between
-    them and the largest difference, and how many rows have no figure."""
-    if nruns < 2:
-        agree = f'{nruns} run a kernel: nothing compared between runs'
-    else:
-        agree = (f'{nruns} runs a kernel, {compared} rows compared, largest difference '
-                 f'{diff:.3f} %' + (f' at {where}' if where else '') +
-                 f' (tolerance {RUN_TOLERANCE_PCT} %)')
+def verdict_line(nseeds, nrows, ngates, problems, unmeasured=0):
+    """The last line: PASS or FAIL, the seeds, the rows and the gates
+    judged, how many rows have no figure somewhere, and every problem."""
+    what = f'{nseeds} layout seed{"s" if nseeds != 1 else ""} a kernel, {nrows} rows, {ngates} gate checks'
     if unmeasured:
-        agree += f'; {unmeasured} rows not measured (report.md names them)'
-    return f'bench: {"FAIL" if problems else "PASS"}: {agree}' + ''.join(
+        what += f'; {unmeasured} rows not measured (report.md names them)'
+    return f'bench: {"FAIL" if problems else "PASS"}: {what}' + ''.join(
         f'; {p}' for p in problems)
 
 

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Unit tests of report.py: runs that disagree beyond the tolerance fail,
-runs that agree pass, bench.json keeps every run, and the traffic table
-and its breakdown put base and series side by side."""
+"""Unit tests of report.py and layouts.py: figures over layout seeds, a
+repeat that disagrees fails, a row missing from a seed fails, a console
+without the plugin's counts fails, the gates fail what they must, and the
+tables put base and series side by side."""
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -12,6 +15,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import costmodel  # noqa: E402
+import layouts  # noqa: E402
 
 REPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'report.py')
 
@@ -44,67 +48,160 @@ def write_consoles(out, consoles):
     return logs
 
 
-def report(out, logs):
-    """Runs report.py on @logs (KERNEL:RUN=PATH) into @out; returns the
-    process and report.md's text ('' when it wrote none)."""
+RESULT = re.compile(r'^(.*bench suite=(\S+) .* alloc_fastpath=-?\d+)(?: cost_seq=\d+)?(.*)$')
+
+
+def give_plugin_counts(path):
+    """For a console @path that has no plugin report beside it (or one
+    of an earlier console of that name), as most of these cases' inline
+    consoles: numbers its module result lines from
+    0 (cost_seq, one load) and writes the report the plugin would give,
+    the line's cycles as instructions and nothing else counted. report.py
+    fails a console without the plugin's counts."""
+    plugin = path[:-len('.log')] + '.costmodel'
+    with open(path) as f:
+        console = f.read()
+    if not path.endswith('.log') or (os.path.exists(plugin) and 'cost_seq=' in console):
+        return
+    out, reports = [], ['costmodel: begin']
+    for text in console.split('\n'):
+        m = RESULT.match(text)
+        if m and m.group(2) not in ('pktgen', 'traffic'):
+            seq = len(reports) - 1
+            sections = int(re.search(r' sections=(\d+)', text).group(1))
+            cycles = int(re.search(r' cycles=(\d+)', text).group(1))
+            text = f'{m.group(1)} cost_seq={seq}{m.group(3)}'
+            reports.append(f'costmodel: seq={seq} sections={sections} unbalanced=0 '
+                           f'insns={cycles} mem=0 io=0 atomics=0 l1d_miss=0 l2_miss=0 xfer=0')
+        out.append(text)
+    with open(path, 'w') as f:
+        f.write('\n'.join(out))
+    with open(plugin, 'w') as f:
+        f.write('\n'.join(reports) + '\n')
+
+
+def report(out, logs, plugin=True):
+    """Runs report.py on @logs (KERNEL:SEED=PATH and options) into @out,
+    the plugin's counts given to each console that lacks them unless
+    @plugin is False; returns the process and report.md's text ('' when it
+    wrote none)."""
+    if plugin:
+        for spec in logs:
+            if '=' in spec and ':' in spec.split('=')[0]:
+                give_plugin_counts(spec.split('=', 1)[1])
     proc = subprocess.run([sys.executable, REPORT, '--out', out, '--base-version', 'v',
                            '--config', '/dev/null'] + logs,
                           capture_output=True, text=True)
     md = os.path.join(out, 'report.md')
-    return proc, open(md).read() if os.path.exists(md) else ''
+    if not os.path.exists(md):
+        return proc, ''
+    with open(md) as f:
+        return proc, f.read()
 
 
 class ReportTest(unittest.TestCase):
-    def run_report(self, cycles_by_run):
-        out = tempfile.mkdtemp()
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+        self.n = 0
+
+    def mkdtemp(self):
+        """A directory of this case's, removed when it ends."""
+        self.n += 1
+        path = os.path.join(self.tmp, str(self.n))
+        os.mkdir(path)
+        return path
+
+    def run_report(self, cycles_by_seed, repeat=None):
+        """Each kernel's seq row, one seed a value of @cycles_by_seed; with
+        @repeat, seed 1 of the series booted again with those cycles."""
+        out = self.mkdtemp()
         logs = []
-        for run, cycles in enumerate(cycles_by_run, 1):
+        for seed, cycles in enumerate(cycles_by_seed, 1):
             for kernel in ('base', 'series'):
-                path = os.path.join(out, f'{kernel}-run{run}.log')
+                path = os.path.join(out, f'{kernel}-layout{seed}.log')
                 with open(path, 'w') as f:
                     f.write(CALIB + line(kernel, 'seq', cycles))
-                logs.append(f'{kernel}:{run}={path}')
+                logs.append(f'{kernel}:{seed}={path}')
+        if repeat is not None:
+            path = os.path.join(out, 'series-layout1-repeat.log')
+            with open(path, 'w') as f:
+                f.write(CALIB + line('series', 'seq', repeat))
+            logs.append(f'series:1={path}')
         proc, _ = report(out, logs)
         with open(os.path.join(out, 'bench.json')) as f:
             return proc, json.load(f)
 
-    def test_runs_that_agree_pass(self):
-        proc, bench = self.run_report([300000, 301000])
+    def test_seeds_are_samples(self):
+        # Seeds 20 % apart are samples of the layouts, not a failure.
+        proc, bench = self.run_report([300000, 360000])
         self.assertEqual(proc.returncode, 0, proc.stderr)
-        self.assertEqual(sorted({r['run'] for r in bench['records']}), [1, 2])
+        self.assertEqual(bench['layouts'], [1, 2])
+        self.assertEqual(sorted({r['layout'] for r in bench['records']}), [1, 2])
         self.assertEqual(sorted({r['kernel'] for r in bench['records']
                                  if r['suite'] == 'slab_free'}), ['base', 'series'])
 
     def test_verdict_line(self):
-        """make bench ends with one line: PASS or FAIL, the rows compared
-        between runs and the largest difference; one run compares none."""
+        """make bench ends with one line: PASS or FAIL, the seeds, the rows
+        and gate checks, and every problem."""
         proc, _ = self.run_report([300000, 301000])
         last = proc.stdout.strip().splitlines()[-1]
-        self.assertTrue(last.startswith('bench: PASS: 2 runs a kernel, 2 rows compared'), last)
-        proc, _ = self.run_report([300000, 360000])
-        last = proc.stdout.strip().splitlines()[-1]
-        self.assertTrue(last.startswith('bench: FAIL: 2 runs a kernel, 2 rows compared'), last)
-        self.assertIn('not repeatable', last)
-        proc, _ = self.run_report([300000])
-        last = proc.stdout.strip().splitlines()[-1]
-        self.assertEqual(last, 'bench: PASS: 1 run a kernel: nothing compared between runs')
-        # A row of run 1 that a later run lacks: nothing to compare it with.
-        out = tempfile.mkdtemp()
+        self.assertEqual(last, 'bench: PASS: 2 layout seeds a kernel, 1 rows, 0 gate checks')
+        # A row of seed 1 that seed 2 lacks.
+        out = self.mkdtemp()
         logs = []
-        for run, cases in ((1, ('seq', 'rand')), (2, ('seq',))):
+        for seed, cases in ((1, ('seq', 'rand')), (2, ('seq',))):
             for kernel in ('base', 'series'):
-                path = os.path.join(out, f'{kernel}-run{run}.log')
+                path = os.path.join(out, f'{kernel}-layout{seed}.log')
                 with open(path, 'w') as f:
                     f.write(CALIB + ''.join(line(kernel, c, 300000) for c in cases))
-                logs.append(f'{kernel}:{run}={path}')
+                logs.append(f'{kernel}:{seed}={path}')
         proc, _ = report(out, logs)
         self.assertNotEqual(proc.returncode, 0)
         last = proc.stdout.strip().splitlines()[-1]
         self.assertTrue(last.startswith('bench: FAIL:'), last)
-        self.assertIn('2 rows of run 1 are missing from a later run', last)
+        self.assertIn('2 rows lack a figure in some seed: base: slab_free/rand/bulk/32: no '
+                      'figure in seed 2', last)
+
+    def test_repeat_that_disagrees_fails(self):
+        proc, bench = self.run_report([300000, 360000], repeat=360000)
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn('a repeated boot differs by', proc.stderr)
+        self.assertIn('not repeatable', proc.stderr)
+        self.assertEqual(len([r for r in bench['records'] if r.get('repeat')
+                              and r['suite'] == 'slab_free']), 1)
+        proc, _ = self.run_report([300000, 360000], repeat=300000)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+
+    def test_console_without_plugin_fails(self):
+        out = self.mkdtemp()
+        logs = write_consoles(out, {k: CALIB + line(k, 'seq', 300000)
+                                    for k in ('base', 'series')})
+        give_plugin_counts(logs[0].split('=', 1)[1])
+        proc, _ = report(out, logs, plugin=False)
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn('series:1', proc.stderr)
+        self.assertIn('no costmodel plugin counts beside it', proc.stderr)
+        self.assertIn("1 rows without the plugin's counts, first slab_free/seq/bulk/32",
+                      proc.stderr)
+        self.assertNotIn('base:1', proc.stderr)
+
+    def test_console_of_another_layout_fails(self):
+        out = self.mkdtemp()
+        held = 'test_slab_bulk: bench layout={}: holding 4096 of 8192 kmalloc objects\n'
+        logs = write_consoles(out, {'base': held.format(1) + CALIB + line('base', 'seq', 1),
+                                    'series': CALIB + line('series', 'seq', 1)})
+        proc, _ = report(out, logs + ['--suites', 'calib,slab_free'])
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn('no "bench layout=1" line', proc.stderr)
+        self.assertNotIn('base:1 (', proc.stderr)
+        logs = write_consoles(out, {k: held.format(2) + CALIB + line(k, 'seq', 1)
+                                    for k in ('base', 'series')})
+        proc, _ = report(out, logs + ['--suites', 'calib,slab_free'])
+        self.assertIn('started from layout [2], not 1', proc.stderr)
 
     def test_results_without_calib_fail(self):
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         path = os.path.join(out, 'base-run1.log')
         with open(path, 'w') as f:
             f.write(line('base', 'seq', 300000))
@@ -115,7 +212,7 @@ class ReportTest(unittest.TestCase):
     def test_suite_that_failed_fails(self):
         # A suite that ended with rc=1 (as traffic did on two vCPUs) or
         # never ended left its rows out: the report says so and fails.
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         logs = []
         for kernel, tail in (('base', '==== slab_bulk: bench traffic begin\n'
                                       '==== slab_bulk: bench traffic end rc=1\n'),
@@ -137,14 +234,8 @@ class ReportTest(unittest.TestCase):
                       'never began', proc.stderr)
         self.assertNotIn('bench calib: never began', proc.stderr)
 
-    def test_runs_that_disagree_fail(self):
-        proc, bench = self.run_report([300000, 360000])
-        self.assertNotEqual(proc.returncode, 0)
-        self.assertIn('not repeatable', proc.stderr)
-        self.assertEqual(len([r for r in bench['records'] if r['suite'] == 'slab_free']), 4)
-
     def test_traffic_rows_compare_medians(self):
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         logs = []
         # Runs 20 % apart do not fail: the table compares the medians.
         cycles = {'base': (2000020, 2400020, 2100020), 'series': (1800020, 1900020, 2300020)}
@@ -163,7 +254,7 @@ class ReportTest(unittest.TestCase):
                       '2300.0 | 2100.0 | 1900.0 | 0.905 |', md)
 
     def test_share_rows(self):
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         # The base kernel has no free_bulk_objects: its share is not counted.
         counts = {'base': ('1000', '-1'), 'series': ('1000', '600')}
         proc, md = report(out, write_consoles(out, {
@@ -208,7 +299,7 @@ class ReportTest(unittest.TestCase):
         return logs
 
     def test_cost_columns(self):
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         proc, md = report(out, self.cost_logs(out))
         self.assertEqual(proc.returncode, 0, proc.stderr)
         with open(os.path.join(out, 'bench.json')) as f:
@@ -232,7 +323,7 @@ class ReportTest(unittest.TestCase):
 
     def test_alt_kernel_columns(self):
         # BENCH_ALT's third kernel gets its own columns and series / alt.
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         logs = self.cost_logs(out)
         logs.append(self.write_run(
             out, 'alt', line('series', 'seq', 300000).replace('\n', ' cost_seq=1\n'),
@@ -249,7 +340,7 @@ class ReportTest(unittest.TestCase):
 
     def test_sheaf_counters(self):
         # Counters after cost_seq are per object; -1 (SLUB_STATS off) is "-".
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         names = ('sheaf_alloc', 'sheaf_free', 'barn_put', 'barn_put_fail', 'sheaf_flush')
         counts = {'base': '-1 -1 -1 -1 -1', 'series': '100 0 64 0 32'}
         proc, md = report(out, write_consoles(out, {
@@ -263,7 +354,7 @@ class ReportTest(unittest.TestCase):
 
     def test_no_sheaf_counters_no_sheaf_table(self):
         # Kernels that print no counters after cost_seq (6.12) get no table.
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         proc, md = report(out, self.cost_logs(out))
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertNotIn('### sheaves', md)
@@ -272,7 +363,7 @@ class ReportTest(unittest.TestCase):
         # A stream wrapped in costmark's marks: its packet line pairs with
         # a report of its own load (cost_seq=0 after a begin); the per-byte
         # line shares the packet line's counts.
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         logs = []
         for kernel, insns in (('base', 2000017), ('series', 1800017)):
             console = ''.join(
@@ -296,7 +387,7 @@ class ReportTest(unittest.TestCase):
         # The series' bulk row against its own loop row of the same case:
         # (321700 - 100 x 17) / 3200 = 100 against (641700 - 1700) / 3200 =
         # 200 instructions, and cycles with the loop's counts doubled.
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         logs = [self.write_run(
             out, kernel,
             line(kernel, 'seq', 300000).replace('\n', ' cost_seq=1\n')
@@ -320,7 +411,7 @@ class ReportTest(unittest.TestCase):
     def test_rcuscale_runs_that_differ(self):
         # Two runs that agree need no third; two that differ do.
         for times, asked in (((20000000, 20000000), False), ((20000000, 21000000), True)):
-            out = tempfile.mkdtemp()
+            out = self.mkdtemp()
             logs = []
             for run, t in enumerate(times, 1):
                 for kernel in ('base', 'series'):
@@ -333,12 +424,12 @@ class ReportTest(unittest.TestCase):
             proc, md = report(out, logs)
             self.assertEqual(proc.returncode, 0, proc.stderr)
             self.assertIn('kfree_rcu: rcuscale', md)
-            self.assertEqual('a median needs BENCH_RUNS=3' in md, asked, md)
+            self.assertEqual('a median needs BENCH_LAYOUTS=3' in md, asked, md)
 
     def test_case_with_every_section_ticked(self):
         # A 4096-page case of two sections can lose both to ticks: no
         # figure, no crash, and the report and the verdict say which row.
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         path = os.path.join(out, 'base-run1.log')
         with open(path, 'w') as f:
             f.write(CALIB + 'test_slab_bulk: bench suite=page case=total variant=loop '
@@ -348,43 +439,45 @@ class ReportTest(unittest.TestCase):
                     'n=4096 objs=4096 sections=1 ticked=1 cycles=900000 free_slowpath=0 '
                     'free_fastpath=0 alloc_slowpath=0 alloc_fastpath=0\n')
         proc, md = report(out, [f'base:1={path}'])
-        self.assertEqual(proc.returncode, 0, proc.stderr)
         with open(os.path.join(out, 'bench.json')) as f:
             rows = [r for r in json.load(f)['records'] if r['suite'] == 'page']
         self.assertIsNone(rows[0]['insn_per_obj'])
         self.assertIn('- not measured (every timed section was left out, so the row has '
-                      'no figure): base run 1: page/total/loop/4096\n', md)
+                      'no figure): base seed 1: page/total/loop/4096\n', md)
         self.assertNotIn('page/total/bulk', md.split('not measured')[1].split('\n')[0])
+        # A row without a figure is a row missing from that seed: it fails.
+        self.assertNotEqual(proc.returncode, 0)
         last = proc.stdout.strip().splitlines()[-1]
-        self.assertTrue(last.startswith('bench: PASS:'), last)
+        self.assertTrue(last.startswith('bench: FAIL:'), last)
         self.assertIn('1 rows not measured (report.md names them)', last)
+        self.assertIn('base: page/total/loop/4096: no figure in seed 1', last)
         # Every row measured: no such line.
         proc, _ = self.run_report([300000])
         self.assertNotIn('not measured', proc.stdout)
 
-    def test_row_without_figure_in_one_run(self):
-        # A row measured in one run and not in the other: named, not
-        # compared, and no "missing" failure, whichever run lacks it.
+    def test_row_without_figure_in_one_seed(self):
+        # A row measured in one seed and not in the other: named, and
+        # failed, whichever seed lacks it.
         gone = ('test_slab_bulk_bench: bench suite=slab_free case=seq variant=bulk n=32 '
                 'objs=0 sections=0 ticked=100 cycles=0 free_slowpath=0 free_fastpath=0 '
                 'alloc_slowpath=0 alloc_fastpath=0\n')
         for lacking in (1, 2):
-            out = tempfile.mkdtemp()
+            out = self.mkdtemp()
             logs = []
-            for run in (1, 2):
-                path = os.path.join(out, f'series-run{run}.log')
+            for seed in (1, 2):
+                path = os.path.join(out, f'series-layout{seed}.log')
                 with open(path, 'w') as f:
-                    f.write(CALIB + (gone if run == lacking else line('series', 'seq', 300000)))
-                logs.append(f'series:{run}={path}')
+                    f.write(CALIB + (gone if seed == lacking else line('series', 'seq', 300000)))
+                logs.append(f'series:{seed}={path}')
             proc, md = report(out, logs)
-            self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+            self.assertNotEqual(proc.returncode, 0, proc.stdout)
             last = proc.stdout.strip().splitlines()[-1]
-            self.assertIn('0 rows compared', last)
             self.assertIn('1 rows not measured', last)
-            self.assertIn(f'series run {lacking}: slab_free/seq/bulk/32', md)
+            self.assertIn(f'series: slab_free/seq/bulk/32: no figure in seed {lacking}', last)
+            self.assertIn(f'series seed {lacking}: slab_free/seq/bulk/32', md)
 
     def test_calib_without_kept_sections(self):
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         path = os.path.join(out, 'base-run1.log')
         with open(path, 'w') as f:
             f.write(CALIB.replace('objs=100 sections=100 ticked=0 cycles=2000',
@@ -399,12 +492,13 @@ class ReportTest(unittest.TestCase):
                     'free_fastpath=-1 alloc_slowpath=-1 alloc_fastpath=-1\n'
                     + line('base', 'seq', 300000))
         proc, _ = report(out, [f'base:1={path}'])
-        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertNotIn('Traceback', proc.stderr)
+        self.assertIn('base: calib/nop1000/none/1000: no figure in seed 1', proc.stderr)
 
     def test_skipped_suite_fails(self):
         # A suite that skips (one CPU) loads and prints no rows: the bench
         # lacks them, so it fails and says why.
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         path = os.path.join(out, 'series-run1.log')
         with open(path, 'w') as f:
             f.write(CALIB + line('series', 'seq', 300000) +
@@ -416,10 +510,121 @@ class ReportTest(unittest.TestCase):
         self.assertIn('bench remote skipped: needs two online CPUs', last)
 
     def test_cost_report_out_of_step_fails(self):
-        out = tempfile.mkdtemp()
+        out = self.mkdtemp()
         proc, _ = report(out, self.cost_logs(out, series_sections=99))
         self.assertNotEqual(proc.returncode, 0)
         self.assertIn('the plugin kept 99', proc.stderr)
+
+
+def rec(kernel, seed, case, variant, insn, cycles, suite='slab_free', n=32):
+    return {'kernel': kernel, 'layout': seed, 'suite': suite, 'case': case, 'variant': variant,
+            'n': n, 'objs': 3200, 'insn_per_obj': insn, 'cycles_per_obj': cycles}
+
+
+def samples(ratio, seeds=6, bulk=80.0):
+    """Six (or @seeds) seeds of slab_free/rand at 32: a loop of 100 in the
+    base, the series' loop @ratio of it (seed by seed a little apart), and
+    a bulk of @bulk in the series and 90 in the base."""
+    rs = []
+    for s in range(1, seeds + 1):
+        wobble = 1 + 0.001 * s
+        rs += [rec('base', s, 'rand', 'loop', 100 * wobble, 200 * wobble),
+               rec('series', s, 'rand', 'loop', 100 * wobble * ratio, 200 * wobble * ratio),
+               rec('base', s, 'rand', 'bulk', 90.0, 180.0),
+               rec('series', s, 'rand', 'bulk', bulk, 2 * bulk)]
+    return layouts.Samples(rs)
+
+
+class LayoutsTest(unittest.TestCase):
+    def gates(self, text):
+        path = os.path.join(self.tmp, 'gates')
+        with open(path, 'w') as f:
+            f.write(text)
+        return layouts.read_gates(path)
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+
+    def test_rank_interval(self):
+        self.assertAlmostEqual(layouts.coverage(6, 1), 1 - 2 / 64)
+        self.assertAlmostEqual(layouts.coverage(5, 1), 1 - 2 / 32)
+        # Six values: (min, max) at 96.9 %; five: no 95 % interval.
+        iv = layouts.interval([1.0, 1.2, 0.9, 1.1, 1.05, 0.95])
+        self.assertEqual((iv['lo'], iv['hi']), (0.9, 1.2))
+        self.assertAlmostEqual(iv['median'], 1.025)
+        self.assertIsNone(layouts.interval([1, 2, 3, 4, 5])['lo'])
+        # Nine: the second from each end, 96.1 %.
+        iv = layouts.interval(range(1, 10))
+        self.assertEqual((iv['lo'], iv['hi']), (2, 8))
+        self.assertGreaterEqual(iv['coverage'], 0.95)
+        self.assertLess(layouts.coverage(9, 3), 0.95)
+
+    def test_decision_words(self):
+        self.assertEqual(layouts.word(layouts.interval([0.9, 0.95] * 3)), 'faster')
+        self.assertEqual(layouts.word(layouts.interval([1.01, 1.1] * 3)), 'slower')
+        self.assertEqual(layouts.word(layouts.interval([0.99, 1.01] * 3)), 'no difference shown')
+        self.assertEqual(layouts.word(layouts.interval([0.9] * 5)), 'no interval (5 seeds)')
+
+    def test_single_object_loop_two_percent_slower_fails(self):
+        gates = self.gates('single slab_free/*/loop/* series/base both 1.01  # the loop\n')
+        problems, lines, _ = layouts.check_gates(samples(1.02), gates, ['slab_free'])
+        self.assertEqual(len(problems), 2, problems)
+        self.assertIn('single slab_free/rand/loop/32 series/base insn: 1.020', problems[0])
+        self.assertEqual([r for r, _ in lines], ['FAIL', 'FAIL'])
+        problems, lines, _ = layouts.check_gates(samples(1.0), gates, ['slab_free'])
+        self.assertEqual(problems, [])
+        self.assertEqual([r for r, _ in lines], ['pass', 'pass'])
+
+    def test_claimed_win_that_became_a_loss_fails(self):
+        gates = self.gates('win slab_free/rand/bulk/32 series/base cycles 1\n'
+                           'win slab_free/rand/bulk/32 bulk/loop cycles 1\n')
+        self.assertEqual(layouts.check_gates(samples(1.0, bulk=80.0), gates, ['slab_free'])[0],
+                         [])
+        problems, _, _ = layouts.check_gates(samples(1.0, bulk=95.0), gates, ['slab_free'])
+        self.assertEqual(len(problems), 1, problems)
+        self.assertIn('series/base cycles: 1.056', problems[0])
+        # Worse than its loop too.
+        problems, _, _ = layouts.check_gates(samples(1.0, bulk=110.0), gates, ['slab_free'])
+        self.assertEqual(len(problems), 2, problems)
+
+    def test_miss_that_grew_fails(self):
+        gates = self.gates('miss slab_free/rand/bulk/32 bulk/loop insn 0.85\n')
+        self.assertEqual(layouts.check_gates(samples(1.0, bulk=80.0), gates, ['slab_free'])[0],
+                         [])
+        self.assertEqual(len(layouts.check_gates(samples(1.0, bulk=90.0), gates,
+                                                 ['slab_free'])[0]), 1)
+
+    def test_gate_without_interval_fails(self):
+        gates = self.gates('single slab_free/rand/loop/32 series/base insn 1.01\n')
+        problems, _, _ = layouts.check_gates(samples(1.0, seeds=5), gates, ['slab_free'])
+        self.assertEqual(len(problems), 1)
+        self.assertIn('no interval: 5 seeds', problems[0])
+
+    def test_gate_that_names_nothing_fails(self):
+        gates = self.gates('single slab_free/rnd/loop/32 series/base insn 1.01\n'
+                           'single page/free/loop/* series/base insn 1.01\n')
+        problems, _, unchecked = layouts.check_gates(samples(1.0), gates, ['slab_free'])
+        self.assertEqual(len(problems), 1)
+        self.assertIn('slab_free/rnd/loop/32 matches no row', problems[0])
+        self.assertEqual(len(unchecked), 1)
+        self.assertIn('page/free/loop/*', unchecked[0])
+
+    def test_unreadable_gates_stop(self):
+        for text, why in (('single slab_free/rand/loop series/base insn 1.01', 'SUITE/CASE'),
+                          ('single slab_free/rand/loop/32 base/series insn 1.01', 'ratio'),
+                          ('slow slab_free/rand/loop/32 series/base insn 1.01', 'kind'),
+                          ('single slab_free/rand/loop/32 series/base time 1.01', 'measure'),
+                          ('win slab_free/rand/bulk/32 series/base insn 1.2', 'at most 1'),
+                          ('single slab_free/rand/loop/32 series/base insn', 'want')):
+            with self.assertRaisesRegex(ValueError, why):
+                self.gates(text + '\n')
+
+    def test_row_of_the_base_the_series_lacks(self):
+        s = layouts.Samples([rec('base', 1, 'rand', 'loop', 1, 1),
+                             rec('series', 1, 'seq', 'loop', 1, 1)])
+        self.assertIn('series: slab_free/rand/loop/32: a row of the base the series lacks',
+                      layouts.missing_rows(s))
 
 
 if __name__ == '__main__':

@@ -42,12 +42,8 @@ GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
 git tag -f base >/dev/null
 echo "$ver" > "$BUILD/base-version"
 
-# "# bench-base" in series marks the last patch of the benchmark's base
-# kernel: the tests and benchmarks, with the base's own algorithms.
-git tag -f bench-base >/dev/null
 while read -r p; do
 	case "$p" in
-	'# bench-base'*) git tag -f bench-base >/dev/null; continue ;;
 	''|'#'*) continue ;;
 	esac
 	if ! git am -q --keep-cr "$PATCHES/$p" 2>"$BUILD/am.err"; then
