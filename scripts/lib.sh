@@ -209,7 +209,7 @@ need_configs() {
 bench_base_commit() {
 	local list n
 	list=$(/usr/bin/python3 "$TOP/scripts/series.py" --base "$PATCHES/series") || exit 1
-	n=$(printf '%s' "$list" | sed '/^$/d' | wc -l)
+	n=$(printf '%s\n' "$list" | sed '/^$/d' | wc -l)
 	[ "$n" -gt 0 ] || { git -C "$TREE" rev-parse base; return; }
 	git -C "$TREE" rev-list --reverse base..HEAD | sed -n "${n}p"
 }
