@@ -24,6 +24,7 @@ The decision rule, the one every message and cover letter uses: a row is
 """
 import fnmatch
 import math
+import os
 import statistics
 
 LEVEL = 0.95
@@ -180,7 +181,7 @@ def read_gates(path):
             if not text:
                 continue
             parts = text.split()
-            where = f'{path}:{no}'
+            where = f'{os.path.basename(path)}:{no}'
             if len(parts) != 5:
                 raise ValueError(f'{where}: want KIND ROW RATIO MEASURE BOUND: {text}')
             kind, row, ratio, measure, bound = parts

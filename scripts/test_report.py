@@ -627,5 +627,141 @@ class LayoutsTest(unittest.TestCase):
                       layouts.missing_rows(s))
 
 
+# A recorded run (2026-12-01): BASE=mainline SUITES=slab_free
+# BENCH_ARGS=bench_case=rand BENCH_ALT=<base + the first version of the
+# foreign-object check>, six layout seeds; each console with its plugin
+# report, xz-compressed. "alt" is the kernel whose check moved
+# build_detached_freelist() out of line, and so slowed the loop.
+FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data',
+                       'bench-mainline-rand')
+
+
+class RecordedRunTest(unittest.TestCase):
+    """report.py and its gates on edited copies of a recorded run."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+        for name in os.listdir(FIXTURE):
+            if name.endswith('.xz'):
+                with open(os.path.join(self.tmp, name[:-3]), 'wb') as f:
+                    subprocess.run(['xz', '-dc', os.path.join(FIXTURE, name)], stdout=f,
+                                   check=True)
+        self.gates = os.path.join(self.tmp, 'gates')
+
+    def logs(self, series='series'):
+        """The consoles of base and, as the series, @series."""
+        return [f'{k}:{seed}={os.path.join(self.tmp, f"{f}-layout{seed}.log")}'
+                for seed in range(1, 7) for k, f in (('base', 'base'), ('series', series))]
+
+    def edit(self, kernel, seeds, row, factor=None, drop=False):
+        """Multiplies the cycles of @row ("case variant n") in @kernel's
+        consoles of @seeds by @factor, or drops the row as a module that
+        never printed it would: its line, and its plugin report, the
+        later sections of the same load numbered one less."""
+        case, variant, n = row.split()
+        pat = re.compile(rf'(bench suite=slab_free case={case} variant={variant} n={n} '
+                         r'objs=\d+ sections=\d+ ticked=\d+ cycles=)(\d+)')
+        for seed in seeds:
+            path = os.path.join(self.tmp, f'{kernel}-layout{seed}.log')
+            with open(path) as f:
+                text = f.read()
+            if drop:
+                text = self.drop_row(path, text, pat)
+            else:
+                text = pat.sub(lambda m: m.group(1) + str(int(int(m.group(2)) * factor)), text)
+            with open(path, 'w') as f:
+                f.write(text)
+
+    @staticmethod
+    def drop_row(path, text, pat):
+        """@text without the result line @pat matches (the kernel log
+        prints each line twice, as dmesg and as the kselftest's copy: the
+        first is the one that counts), and the plugin report beside @path
+        without that section."""
+        seq_of = re.compile(r' cost_seq=(\d+)')
+        lines, load, gone = text.split('\n'), -1, None
+        out = []
+        for x in lines:
+            m = seq_of.search(x) if x.startswith('[') else None
+            if m and m.group(1) == '0':
+                load += 1
+            if m and pat.search(x) and gone is None:
+                gone = (load, int(m.group(1)))
+                continue
+            if m and gone and gone[0] == load and int(m.group(1)) > gone[1]:
+                x = seq_of.sub(f' cost_seq={int(m.group(1)) - 1}', x)
+            out.append(x)
+        plugin = path[:-len('.log')] + '.costmodel'
+        with open(plugin) as f:
+            reports = f.read().split('\n')
+        kept, load = [], -1
+        for x in reports:
+            if x == 'costmodel: begin':
+                load += 1
+            m = re.match(r'costmodel: seq=(\d+) ', x)
+            if m and load == gone[0]:
+                seq = int(m.group(1))
+                if seq == gone[1]:
+                    continue
+                if seq > gone[1]:
+                    x = x.replace(f'seq={seq} ', f'seq={seq - 1} ', 1)
+            kept.append(x)
+        with open(plugin, 'w') as f:
+            f.write('\n'.join(kept))
+        return '\n'.join(out)
+
+    def judge(self, gates, logs=None):
+        with open(self.gates, 'w') as f:
+            f.write(gates)
+        out = os.path.join(self.tmp, 'out')
+        os.makedirs(out, exist_ok=True)
+        return report(out, ['--gates', self.gates, '--suites', 'calib,slab_free']
+                      + (logs or self.logs()), plugin=False)[0]
+
+    def test_recorded_run_passes_its_gates(self):
+        proc = self.judge('single slab_free/rand/loop/32 series/base both 1.01\n'
+                          'single slab_free/rand/loop/128 series/base both 1.01\n'
+                          'win slab_free/rand/bulk/128 bulk/loop both 1\n')
+        self.assertEqual(proc.returncode, 0, proc.stdout[-2000:] + proc.stderr)
+        self.assertIn('bench: PASS: 6 layout seeds a kernel', proc.stdout)
+
+    def test_the_loop_regression_of_the_flush_path_fails(self):
+        # alt un-inlined build_detached_freelist(): its kmem_cache_free()
+        # loop of 1024 shuffled objects, which flushes sheaves, is slower.
+        gate = 'single slab_free/rand/loop/1024 series/base both 1.01\n'
+        proc = self.judge(gate, self.logs('alt'))
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn('gate gates:1: single slab_free/rand/loop/1024 series/base insn: 1.09',
+                      proc.stderr)
+        # The series as recorded, with the check only on the caller's array.
+        self.assertEqual(self.judge(gate).returncode, 0)
+
+    def test_single_object_loop_two_percent_slower_fails(self):
+        self.edit('series', range(1, 7), 'rand loop 32', 1.02)
+        proc = self.judge('single slab_free/rand/loop/32 series/base both 1.01\n')
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn('single slab_free/rand/loop/32 series/base insn: 1.02', proc.stderr)
+
+    def test_claimed_win_that_became_a_loss_fails(self):
+        self.edit('series', range(1, 7), 'rand bulk 128', 3)
+        proc = self.judge('win slab_free/rand/bulk/128 bulk/loop insn 1\n')
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn('win slab_free/rand/bulk/128 bulk/loop insn', proc.stderr)
+
+    def test_row_missing_in_one_seed_fails(self):
+        self.edit('series', [3], 'rand loop 128', drop=True)
+        proc = self.judge('single slab_free/rand/loop/32 series/base both 1.01\n')
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn('series: slab_free/rand/loop/128: no figure in seed 3', proc.stderr)
+
+    def test_seed_without_plugin_fails(self):
+        os.remove(os.path.join(self.tmp, 'series-layout4.costmodel'))
+        proc = self.judge('single slab_free/rand/loop/32 series/base both 1.01\n')
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn('series:4', proc.stderr)
+        self.assertIn('no costmodel plugin counts beside it', proc.stderr)
+
+
 if __name__ == '__main__':
     unittest.main(argv=sys.argv[:1], verbosity=1)  # TREE, if given, is not used here
