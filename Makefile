@@ -14,7 +14,7 @@ help:
 	@echo "make check   the harness's own tests, then build the test and debug kernels of the tree (which must match the series), boot them, run KUnit, the kselftest and the cost model's known answers (KUNIT=GLOB: those KUnit tests alone)"
 	@echo "make check-net  boot each check kernel NET_RUNS (default 10) times running only the network tests"
 	@echo "make stress  run the stress on the debug kernel for STRESS_SECS (default 300) seconds"
-	@echo "make bench   build base and series kernels, benchmark both under -icount and the cost model, write build/bench/ (build/bench-X/ for BENCH_CONFIG=bench+X)"
+	@echo "make bench   build base and series kernels, boot each once per layout seed (BENCH_LAYOUTS, default 6) under -icount and the cost model, judge the medians and 95 % intervals by expect/BASE-bench, write build/bench/ (build/bench-X/ for BENCH_CONFIG=bench+X)"
 	@echo "make tree    make build/linux, the git tree of base + patches/ (FORCE=1 remakes it)"
 	@echo "make export  write the commits of build/linux back to patches/"
 	@echo "make lint    checkpatch --strict, messages, kernel-doc, a build at each commit, each section of series applied and built with those it names, W=1 + sparse on e1000e, ixgbe, virtio_net, clang W=1, Sphinx on the touched docs, kernel-doc rendered twice, the 6.12 module ABI (modversions CRCs)"
