@@ -176,7 +176,7 @@ fi
 parts=$( { for s in ${SUITES//,/ }; do echo "bench $s"; done
 	   for c in ${RCUSCALE//,/ }; do echo "rcuscale $c"; done; } | paste -sd, -)
 /usr/bin/python3 "$TOP/scripts/report.py" --out "$outdir" --parts "$parts" \
-	--gates "$EXPECT-bench" --suites "$SUITES" \
+	--gates "$EXPECT-bench" --suites "$SUITES${RCUSCALE:+,kfree_rcu}" \
 	--base-version "$BASE_PKG $(cat "$BUILD/base-version" 2>/dev/null || base_version)" \
 	--config "${OUT_OF[series]}/.config" --config-name "$BENCH_CONFIG" \
 	--guest "2 vCPUs, 2 GiB, $NUMA memory node$([ "$NUMA" = 1 ] || echo s)" "${logs[@]}"

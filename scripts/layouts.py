@@ -31,7 +31,8 @@ LEVEL = 0.95
 # (name in gates and tables, field of a record)
 MEASURES = (('insn', 'insn_per_obj'), ('cycles', 'cycles_per_obj'))
 # A bulk variant, and the loop of single calls it replaces in the same boot.
-LOOP_OF = {'bulk': 'loop', 'kfree_skb_bulk': 'consume_loop', 'waitlist': 'napi_consume'}
+LOOP_OF = {'bulk': 'loop', 'kfree_skb_bulk': 'consume_loop', 'waitlist': 'napi_consume',
+           'kfree_skb_bulk16': 'free_loop'}
 RATIOS = ('series/base', 'bulk/loop', 'series/alt')
 KINDS = ('single', 'win', 'miss')
 
@@ -163,9 +164,12 @@ def missing_rows(samples):
             if lacking:
                 out.append(f'{kernel}: {row_name(row)}: no figure in seed '
                            + ', '.join(str(s) for s in lacking))
-    series = set(samples.rows('series'))
-    out += [f'series: {row_name(row)}: a row of the base the series lacks'
-            for row in samples.rows('base') if row not in series]
+    for kernel in ('series', 'alt'):
+        if kernel not in samples.kernels():
+            continue
+        have = set(samples.rows(kernel))
+        out += [f'{kernel}: {row_name(row)}: a row of the base the {kernel} lacks'
+                for row in samples.rows('base') if row not in have]
     return out
 
 
@@ -205,14 +209,16 @@ def read_gates(path):
 
 
 def check_gates(samples, gates, suites):
-    """Judges each gate whose suite ran (@suites) on every row it matches:
-    the upper end of the row's interval must be at most the bound (below
-    it for a win). Returns (problems, lines for the report, gates not
-    checked because their suite did not run)."""
+    """Judges each gate whose suite ran (@suites; kfree_rcu for rcuscale's
+    rows) on every row it matches: the upper end of the row's interval
+    must be at most the bound (below it for a win). A series/alt gate of
+    a run without the alt kernel is not checked. Returns (problems, lines
+    for the report, gates not checked)."""
     problems, lines, unchecked = [], [], []
     for kind, pattern, ratio, measures, bound, where in gates:
         suite = pattern.split('/')[0]
-        if not any(fnmatch.fnmatchcase(s, suite) for s in suites):
+        if (not any(fnmatch.fnmatchcase(s, suite) for s in suites)
+                or (ratio == 'series/alt' and 'alt' not in samples.kernels())):
             unchecked.append(f'{where} ({pattern})')
             continue
         kernel = 'alt' if ratio == 'series/alt' else 'series'

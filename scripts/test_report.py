@@ -36,6 +36,12 @@ CALIB = ('test_slab_bulk: bench suite=calib case=empty variant=none n=1 objs=100
          'alloc_slowpath=-1 alloc_fastpath=-1\n')
 
 
+# The kselftest's pktgen line: no cost_seq, the module did not time it.
+PKTGEN = ('test_slab_bulk: bench suite=pktgen case=fresh variant=e1000e n=1 '
+          'objs=1000000 sections=1 ticked=0 cycles=900000000 free_slowpath=-1 '
+          'free_fastpath=-1 alloc_slowpath=-1 alloc_fastpath=-1\n')
+
+
 def write_consoles(out, consoles):
     """Writes run 1 of each kernel's console ({kernel: text}) into @out;
     returns the report.py arguments."""
@@ -173,6 +179,12 @@ class ReportTest(unittest.TestCase):
         proc, _ = self.run_report([300000, 360000], repeat=300000)
         self.assertEqual(proc.returncode, 0, proc.stderr)
 
+    def test_table_medians_take_every_seed(self):
+        # A field without a value in the first seed is the others' median.
+        import report  # noqa: E402
+        rs = [rec('base', s, 'rand', 'loop', v, v) for s, v in ((1, None), (2, 5.0), (3, 6.0))]
+        self.assertEqual(report.median_records(rs)[0]['insn_per_obj'], 5.5)
+
     def test_console_without_plugin_fails(self):
         out = self.mkdtemp()
         logs = write_consoles(out, {k: CALIB + line(k, 'seq', 300000)
@@ -289,10 +301,7 @@ class ReportTest(unittest.TestCase):
             # The kselftest's pktgen line has no cost_seq: not paired.
             logs.append(self.write_run(
                 out, kernel,
-                line(kernel, 'seq', 300000).replace('\n', ' cost_seq=1\n')
-                + 'test_slab_bulk: bench suite=pktgen case=fresh variant=e1000e n=1 '
-                'objs=1000000 sections=1 ticked=0 cycles=900000000 free_slowpath=-1 '
-                'free_fastpath=-1 alloc_slowpath=-1 alloc_fastpath=-1\n',
+                line(kernel, 'seq', 300000).replace('\n', ' cost_seq=1\n') + PKTGEN,
                 f'costmodel: seq=1 sections={sections} unbalanced=0 insns=321700 '
                 f'mem=64000 io=0 atomics={atomics} l1d_miss=3200 l2_miss=320 '
                 'xfer=32\n'))
@@ -326,7 +335,8 @@ class ReportTest(unittest.TestCase):
         out = self.mkdtemp()
         logs = self.cost_logs(out)
         logs.append(self.write_run(
-            out, 'alt', line('series', 'seq', 300000).replace('\n', ' cost_seq=1\n'),
+            out, 'alt', line('series', 'seq', 300000).replace('\n', ' cost_seq=1\n')
+            + PKTGEN,
             'costmodel: seq=1 sections=100 unbalanced=0 insns=641700 mem=64000 io=0 '
             'atomics=3300 l1d_miss=3200 l2_miss=320 xfer=32\n'))
         proc, md = report(out, logs)
@@ -619,6 +629,29 @@ class LayoutsTest(unittest.TestCase):
                           ('single slab_free/rand/loop/32 series/base insn', 'want')):
             with self.assertRaisesRegex(ValueError, why):
                 self.gates(text + '\n')
+
+    def test_row_the_alt_kernel_lacks(self):
+        s = layouts.Samples([rec('base', 1, 'rand', 'loop', 1, 1),
+                             rec('series', 1, 'rand', 'loop', 1, 1),
+                             rec('alt', 1, 'seq', 'loop', 1, 1)])
+        self.assertIn('alt: slab_free/rand/loop/32: a row of the base the alt lacks',
+                      layouts.missing_rows(s))
+
+    def test_rcuscale_and_alt_gates(self):
+        rs = []
+        for seed in range(1, 7):
+            rs += [dict(rec(k, seed, 'fixed', 'rcuscale', None, None, suite='kfree_rcu', n=None),
+                        time_ns=t, objs=None) for k, t in (('base', 100), ('series', 200))]
+        s = layouts.Samples(rs)
+        gates = self.gates('single kfree_rcu/fixed/rcuscale/* series/base insn 1.01\n'
+                           'win kfree_rcu/fixed/rcuscale/* series/alt insn 1\n')
+        # rcuscale's rows are judged where its cases ran (bench.sh adds
+        # kfree_rcu to the suites); a series/alt gate without alt is not.
+        problems, _, unchecked = layouts.check_gates(s, gates, ['calib', 'kfree_rcu'])
+        self.assertEqual(len(problems), 1, problems)
+        self.assertIn('series/base insn: 2.000', problems[0])
+        self.assertEqual(len(unchecked), 1)
+        self.assertEqual(len(layouts.check_gates(s, gates, ['calib'])[2]), 2)
 
     def test_row_of_the_base_the_series_lacks(self):
         s = layouts.Samples([rec('base', 1, 'rand', 'loop', 1, 1),
