@@ -10,9 +10,8 @@ The series file is a list of patch files in the order git am applies
 them. Comment lines before a patch (a "# section NAME: ..." header and
 what it says of the section's tree and dependencies) belong to that
 patch and are written before it again, found by the patch's name
-without its number, which export renumbers. The bench-base marker is
-not kept from the old file: it goes after patch NR_BENCH_BASE, where
-the tag is. A comment whose patch is gone stops the export: the file
+without its number, which export renumbers. A comment whose patch is
+gone stops the export: the file
 would lose a section header without saying so. A section whose patches
 changed (one added, dropped, or moved in from a neighbour by a rebase)
 is named on standard error, for the exporter to check.
