@@ -602,15 +602,31 @@ def spread_table(rep, samples):
                   + [f'{k} {m} %' for k in kernels for m, _ in layouts.MEASURES], rows)
 
 
-def spread_plots(samples, out):
-    """A plot a suite: each row's series/base of modelled cycles (of
-    instructions where the plugin did not count) per seed, with its median
-    and interval, so that a reader sees which rows are decided."""
+def pyplot():
+    """matplotlib.pyplot drawing to files, or None where it is missing."""
     try:
         import matplotlib
         matplotlib.use('Agg')
         import matplotlib.pyplot as plt
     except ImportError:
+        return None
+    return plt
+
+
+def save_figure(plt, fig, out, name):
+    """Writes @fig to @out/@name and closes it; returns @name."""
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, name), dpi=100)
+    plt.close(fig)
+    return name
+
+
+def spread_plots(samples, out):
+    """A plot a suite: each row's series/base of modelled cycles (of
+    instructions where the plugin did not count) per seed, with its median
+    and interval, so that a reader sees which rows are decided."""
+    plt = pyplot()
+    if plt is None:
         return []
     files = []
     for suite in sorted({row[0] for row in samples.rows('series')}):
@@ -639,20 +655,13 @@ def spread_plots(samples, out):
                       '(green: faster, red: slower, blue: no difference shown)')
         ax.set_title(f'{suite}: series/base over {len(samples.seeds)} layout seeds')
         ax.grid(True, axis='x', alpha=0.3)
-        name = f'layouts_{suite}.png'
-        fig.tight_layout()
-        fig.savefig(os.path.join(out, name), dpi=100)
-        plt.close(fig)
-        files.append(name)
+        files.append(save_figure(plt, fig, out, f'layouts_{suite}.png'))
     return files
 
 
 def plot(records, out):
-    try:
-        import matplotlib
-        matplotlib.use('Agg')
-        import matplotlib.pyplot as plt
-    except ImportError:
+    plt = pyplot()
+    if plt is None:
         return []
     files = []
     for case, title in (('seq', 'in allocation order'), ('ilv8', 'neighbours from 8 slabs')):
@@ -671,11 +680,7 @@ def plot(records, out):
         ax.set_title(f'kmem_cache_free: loop vs bulk, {title}')
         ax.legend()
         ax.grid(True, alpha=0.3)
-        name = f'slab_free_{case}.png'
-        fig.tight_layout()
-        fig.savefig(os.path.join(out, name), dpi=100)
-        plt.close(fig)
-        files.append(name)
+        files.append(save_figure(plt, fig, out, f'slab_free_{case}.png'))
     return files
 
 
