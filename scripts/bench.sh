@@ -159,18 +159,36 @@ print(",".join([x for x in s if x == "calib"] + mid + [x for x in s if x == "tra
 		"slab_bulk.rcuscale_args=$RCUSCALE_ARGS" \
 		"slab_bulk.bench_args=${BENCH_ARGS:+$BENCH_ARGS,}bench_layout=$2"
 }
+# Usage: boot_queued KERNEL SEED LOG; starts boot_layout in the background,
+# JOBS boots at a time. Under -icount each QEMU runs its vCPUs in one host
+# thread and its counts do not depend on the host, so boots side by side
+# give the same figures as one after another (BENCH_REPEAT=1 shows it).
+running=0
+failed=0
+boot_queued() {
+	if [ "$running" -ge "$JOBS" ]; then
+		wait -n || failed=$((failed + 1))
+		running=$((running - 1))
+	fi
+	boot_layout "$@" &
+	running=$((running + 1))
+	logs+=("$1:$2=$3")
+}
 for seed in $(seq 1 "$LAYOUTS"); do
 	for k in $kernels; do
-		boot_layout "$k" "$seed" "$outdir/$k-layout$seed.log"
-		logs+=("$k:$seed=$outdir/$k-layout$seed.log")
+		boot_queued "$k" "$seed" "$outdir/$k-layout$seed.log"
 	done
 done
 if [ "$REPEAT" = 1 ]; then
 	for k in $kernels; do
-		boot_layout "$k" 1 "$outdir/$k-layout1-repeat.log"
-		logs+=("$k:1=$outdir/$k-layout1-repeat.log")
+		boot_queued "$k" 1 "$outdir/$k-layout1-repeat.log"
 	done
 fi
+while [ "$running" -gt 0 ]; do
+	wait -n || failed=$((failed + 1))
+	running=$((running - 1))
+done
+[ "$failed" = 0 ] || die "bench: $failed of ${#logs[@]} boots failed (their consoles: $outdir)"
 # Every suite and rcuscale case asked for must end with rc=0 in every
 # console: one that never began left its rows out too.
 parts=$( { for s in ${SUITES//,/ }; do echo "bench $s"; done
