@@ -165,6 +165,8 @@ print(",".join([x for x in s if x == "calib"] + mid + [x for x in s if x == "tra
 # give the same figures as one after another (BENCH_REPEAT=1 shows it).
 running=0
 failed=0
+# The plugin once, before boots that would each build it.
+bash "$TOP/scripts/plugin.sh"
 boot_queued() {
 	if [ "$running" -ge "$JOBS" ]; then
 		wait -n || failed=$((failed + 1))

@@ -117,14 +117,15 @@ def reports_by_case(lines):
     return counts, outside
 
 
-def read_run(parser, path):
-    """The results, report counts and problems of one console log."""
+def read_run(parser, path, tree=None):
+    """The results, report counts and problems of one console log; @tree
+    is the kernel tree its expected reports are looked up in."""
     missing = ktap.no_console(path)
     if missing:
         return {}, collections.Counter(), [missing]
     with open(path, encoding='utf-8', errors='replace') as f:
         lines = f.read().splitlines(True)
-    lines, problems = ktap.expected_reports(lines)
+    lines, problems = ktap.expected_reports(lines, tree)
     parts, done = ktap.split_log(lines)
     if not done:
         problems.append('the guest did not finish')
@@ -162,11 +163,11 @@ def required_problems(results, required, base_fails=()):
     return problems
 
 
-def compare(parser, base_log, series_log, required, listed=()):
+def compare(parser, base_log, series_log, required, listed=(), tree=None):
     """The problems of the comparison, and the number of results compared."""
     problems = []
-    base, base_reports, base_problems = read_run(parser, base_log)
-    series, series_reports, series_problems = read_run(parser, series_log)
+    base, base_reports, base_problems = read_run(parser, base_log, tree)
+    series, series_reports, series_problems = read_run(parser, series_log, tree)
     problems += [f'base: {p}' for p in base_problems]
     problems += [f'series: {p}' for p in series_problems]
     problems += required_problems(base, required, {k for k in listed if k in base})
@@ -206,7 +207,7 @@ def main():
     sys.path.insert(0, args.tree + '/tools/testing/kunit')
     import kunit_parser
     problems, compared = compare(kunit_parser, args.base_log, args.series_log,
-                                 [r for r in args.required.split(',') if r], listed)
+                                 [r for r in args.required.split(',') if r], listed, args.tree)
     for p in problems:
         print(p)
     if problems:

@@ -40,6 +40,11 @@ SPLATS = re.compile('|'.join([
     # WARNING, and a stall on another CPU prints no call trace.
     r'INFO: \S+ (self-)?detected (expedited )?stalls?\b',
     r'INFO: task \S+ blocked for more than \d+ seconds', r'UBSAN: ',
+    # Lines that may come alone: CONFIG_DEBUG_LIST's report when it is not
+    # made a BUG, the hard-lockup detector's when it cannot print a trace,
+    # and the kernel's line for a user program (a kselftest helper) that
+    # crashed while its test went on.
+    r'list_(add|del) corruption', r'hard LOCKUP', r'segfault at ',
 ]))
 
 # What the kernel or the kselftest prints when the guest's hardware could
@@ -150,11 +155,10 @@ def split_log(lines):
 # A test that provokes a report on purpose prints, around the call,
 #   slab_bulk: expect COUNT KIND at WHERE begin: NAME
 #   slab_bulk: expect end
-# Inside the window exactly COUNT reports of KIND whose first line, or the
-# line before it (WARN()'s message, which names the function even when it
-# is inlined into the one the first line names), contains WHERE must
-# appear; each may bring one "Call Trace:" line. Any other report line
-# inside it fails.
+# Inside the window exactly COUNT reports of KIND must appear whose first
+# line contains WHERE, or (a function inlined into the one that line names)
+# gives a FILE:LINE inside WHERE's body in the tree; each may bring one
+# "Call Trace:" line. Any other report line inside it fails.
 EXPECT_BEGIN = re.compile(r'slab_bulk: expect (\d+) (\S+) at (\S+) begin: (.*)')
 EXPECT_END = 'slab_bulk: expect end'
 # The first line of each kind of report a test may expect.
@@ -165,14 +169,52 @@ EXPECTED_KINDS = {
     'might_sleep': re.compile(r'BUG: sleeping function called from invalid context at '),
 }
 TRACE = 'Call Trace:'
+# The source line a report's first line gives: "at FILE:LINE " (6.12) or
+# "WARNING: FILE:LINE at" (since 6.19); FILE relative to the build.
+REPORT_SOURCE = re.compile(r'(?:WARNING: |\bat )(?:\.\./)*(\S+?):(\d+)\b')
 
 
-def expected_reports(lines):
+def tree_file(tree, path):
+    """The file of @tree a report's path names ("../../linux/mm/slub.c",
+    relative to the build directory, is the tree's mm/slub.c), or None."""
+    parts = path.split('/')
+    for i in range(len(parts)):
+        f = os.path.join(tree, *parts[i:])
+        if os.path.isfile(f):
+            return f
+    return None
+
+
+def inside_function(tree, func, line):
+    """Whether report line @line gives a FILE:LINE inside the body of
+    function @func in @tree: from its definition ("func(" at the start
+    of a declaration, not ending in ";") to the first "}" alone on a
+    line."""
+    m = REPORT_SOURCE.search(line)
+    f = tree and m and tree_file(tree, m.group(1))
+    if not f:
+        return False
+    at = int(m.group(2))
+    start = re.compile(r'^\S.*\b' + re.escape(func) + r'\(')
+    with open(f, encoding='utf-8', errors='replace') as src:
+        body = None
+        for n, text in enumerate(src, 1):
+            if body is None and start.match(text) and not text.rstrip().endswith(';'):
+                body = n
+            elif body is not None and text.rstrip() == '}':
+                if body <= at <= n:
+                    return True
+                body = None
+    return False
+
+
+def expected_reports(lines, tree=None):
     """Lines less the expected reports' lines, and the problems of the
     windows: a wrong count, an unknown kind, an unexpected report inside a
-    window (kept, so that it is reported as well), a missing end."""
+    window (kept, so that it is reported as well), a missing end. @tree
+    is the kernel tree the reports' source lines are looked up in."""
     kept, problems, window = [], [], None
-    for i, line in enumerate(lines):
+    for line in lines:
         m = EXPECT_BEGIN.search(line)
         if m:
             if window:
@@ -196,9 +238,8 @@ def expected_reports(lines):
             continue
         if window and SPLATS.search(line):
             head = EXPECTED_KINDS.get(window['kind'])
-            prev = lines[i - 1] if i else ''
             if head and head.search(line) and (window['where'] in line or
-                                               window['where'] in prev):
+                                               inside_function(tree, window['where'], line)):
                 window['seen'] += 1
                 continue
             if TRACE in line and window['traces'] < window['seen']:
@@ -239,6 +280,19 @@ def tests_with(statuses, test, prefix='', full=False):
         elif t.status in statuses:
             names.append(prefix + t.name.strip() if full and t.name.strip() else name)
     return names
+
+
+def duplicated(test, prefix=''):
+    """Names given to more than one test below @test ("suite.case" for
+    KUnit): a test renamed to another's name would hide one result."""
+    seen = Counter()
+    dups = []
+    for t in test.subtests:
+        name = prefix + (t.name.split(':')[0].strip() or '(unnamed)')
+        seen[name] += 1
+        if t.subtests:
+            dups += duplicated(t, name + '.')
+    return dups + [n for n, k in seen.items() if k > 1]
 
 
 def listed(skip, skips):
@@ -300,12 +354,14 @@ class Expectations:
         has, each once."""
         m = self.SETTING.match(line)
         keys = self.KEYS.get(section, ('include', 'suites') if section.startswith('matrix.')
-                             else ('include',))
+                             else ('include', 'kmemleak'))
         if not m or m.group(1) not in keys:
             raise ValueError(f'{where}: [{section}] takes {", ".join(keys)} '
                              f'("KEY = VALUE"), not {line!r}')
         if m.group(1) in self.settings[section]:
             raise ValueError(f'{where}: {m.group(1)} again in [{section}]')
+        if m.group(1) == 'kmemleak' and m.group(2) != 'required':
+            raise ValueError(f'{where}: "kmemleak = required" or nothing')
         self.settings[section][m.group(1)] = (m.group(2) or '').strip()
 
     def required(self, key):
@@ -326,6 +382,12 @@ class Expectations:
                 raise ValueError(f'[{run}] includes [{include}], which does not exist')
             names |= self.skips(include, seen + (run,))
         return names
+
+    def kmemleak(self, run):
+        """Whether run @run's kernel has kmemleak ("kmemleak = required"
+        in its own section): its console must show kmemleak started and
+        the guest's scan."""
+        return self.settings.get(run, {}).get('kmemleak') == 'required'
 
     def suites(self, run):
         """The KUnit suites run @run must show: its own "suites", or the
@@ -361,13 +423,26 @@ def no_console(path):
     return f'no console log {path}: the guest never started'
 
 
-def judge(parser, name, path, suites, required, skips, known_leaks=()):
+def kmemleak_problems(lines):
+    """What a console of a kernel with kmemleak lacks: kmemleak started,
+    and the section the guest prints after its scan."""
+    problems = []
+    if not any('kmemleak: Kernel memory leak detector initialized' in l for l in lines):
+        problems.append('kmemleak: never initialised')
+    if not (any(MARK + 'kmemleak begin' in l for l in lines) and
+            any(MARK + 'kmemleak end' in l for l in lines)):
+        problems.append('kmemleak: no scan (no kmemleak section)')
+    return problems
+
+
+def judge(parser, name, path, suites, required, skips, known_leaks=(), tree=None,
+          kmemleak=False):
     missing = no_console(path)
     if missing:
         return parser.TestCounts(), [missing], False
     with open(path, encoding='utf-8', errors='replace') as f:
         lines = f.read().splitlines(True)
-    lines, window_problems = expected_reports(lines)
+    lines, window_problems = expected_reports(lines, tree)
     # A kernel message may splice into a marker line too.
     parts, done = split_log(unsplice(lines))
     kself, problems = unwrap_runner(parts['kself'])
@@ -396,6 +471,7 @@ def judge(parser, name, path, suites, required, skips, known_leaks=()):
         counts.add_subtest_counts(test.counts)
         seen_skips += tests_with((parser.TestStatus.SKIPPED,), test, full=True)
         failed += tests_with((parser.TestStatus.FAILURE, parser.TestStatus.TEST_CRASHED), test)
+        problems += [f'{part}: more than one test named {n}' for n in duplicated(test)]
         if test.status in (parser.TestStatus.FAILURE_TO_PARSE_TESTS,
                            parser.TestStatus.NO_TESTS):
             problems.append(f'{part}: no results')
@@ -434,6 +510,8 @@ def judge(parser, name, path, suites, required, skips, known_leaks=()):
               if SPLATS.search(l) and 'new suspected memory leaks' not in l]
     if splats:
         problems.append(f'{len(splats)} report lines, first: {splats[0]}')
+    if kmemleak:
+        problems += kmemleak_problems(lines)
     leaked = leaks(parts['kmemleak'], known_leaks)
     if leaked:
         problems.append(f'kmemleak: {len(leaked)} leaks, first: {leaked[0][0].rstrip()}')
@@ -445,7 +523,7 @@ def judge(parser, name, path, suites, required, skips, known_leaks=()):
     return counts, problems, bool(hardware)
 
 
-def judge_costmodel(parser, name, console, plugin):
+def judge_costmodel(parser, name, console, plugin, tree=None):
     """The boot that ran the benchmark's costmodel suite under the
     costmodel plugin: each known answer (costmodel.py) is a test, and the
     console is read for reports as any other."""
@@ -463,7 +541,7 @@ def judge_costmodel(parser, name, console, plugin):
             failed.append(f'{case}: {detail}')
     with open(console, encoding='utf-8', errors='replace') as f:
         lines = f.read().splitlines(True)
-    lines, window_problems = expected_reports(lines)
+    lines, window_problems = expected_reports(lines, tree)
     problems += window_problems
     if not any(l.startswith(MARK + 'done') for l in lines):
         problems.append('guest did not finish')
@@ -551,7 +629,8 @@ def main():
             suites, skips = kunit_glob(args.kunit_glob, suites, skips)
         counts, problems, hardware = judge(parser, name, path, suites,
                                            required_kselftests(args.kselftests, expect),
-                                           skips, expect.known_leaks())
+                                           skips, expect.known_leaks(), args.tree,
+                                           expect.kmemleak(run))
         if args.kunit_glob and not (counts.passed + counts.failed + counts.skipped +
                                     counts.crashed):
             problems.append(f'KUNIT={args.kunit_glob}: no KUnit test ran')
@@ -561,7 +640,7 @@ def main():
     if args.costmodel:
         console, plugin = args.costmodel.split(':', 1)
         logs['costmodel'] = console
-        counts, problems, _ = judge_costmodel(parser, 'costmodel', console, plugin)
+        counts, problems, _ = judge_costmodel(parser, 'costmodel', console, plugin, args.tree)
         total.add_subtest_counts(counts)
         results.append(('costmodel', counts, problems, False))
         bad |= bool(problems) or counts.failed > 0

@@ -14,8 +14,8 @@ what=${1:-all}
 need_one_of "plugin.sh argument" "$what" all costmark
 mkdir -p "$(dirname "$COSTMARK")"
 if [ ! -f "$COSTMARK" ] || [ "$TOP/plugin/costmark.c" -nt "$COSTMARK" ]; then
-	gcc -O2 -Wall -Wextra -Werror -static -o "$COSTMARK.tmp" "$TOP/plugin/costmark.c"
-	mv "$COSTMARK.tmp" "$COSTMARK"
+	gcc -O2 -Wall -Wextra -Werror -static -o "$COSTMARK.tmp$$" "$TOP/plugin/costmark.c"
+	mv "$COSTMARK.tmp$$" "$COSTMARK"
 fi
 [ "$what" = all ] || exit 0
 
@@ -45,6 +45,6 @@ fi
 if [ ! -f "$PLUGIN_SO" ] || [ "$src" -nt "$PLUGIN_SO" ] || [ "$header" -nt "$PLUGIN_SO" ]; then
 	log "building the costmodel plugin"
 	gcc -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -shared -fPIC \
-		-I "$dir/include" -o "$PLUGIN_SO.tmp" "$src"
-	mv "$PLUGIN_SO.tmp" "$PLUGIN_SO"
+		-I "$dir/include" -o "$PLUGIN_SO.tmp$$" "$src"
+	mv "$PLUGIN_SO.tmp$$" "$PLUGIN_SO"
 fi

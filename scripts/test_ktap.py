@@ -55,6 +55,22 @@ KASAN = '[    2.000000] BUG: KASAN: slab-use-after-free in kfree_bulk+0x10/0x20\
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXPECT_612 = os.path.join(TOP, 'expect', '6.12')
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test_data')
+
+
+def source_tree():
+    """A kernel tree of one file for the judge's look-ups: mm/slub.c with
+    cache_from_obj() where 6.12's has it, lines 4749-4765 (its WARN is at
+    4758, the line the recorded console names), and to 4780, where the
+    inline logs above put theirs."""
+    d = tempfile.TemporaryDirectory()
+    unittest.addModuleCleanup(d.cleanup)
+    os.makedirs(os.path.join(d.name, 'mm'))
+    with open(os.path.join(d.name, 'mm', 'slub.c'), 'w') as f:
+        f.write('\n' * 4748 + 'static inline struct kmem_cache *cache_from_obj('
+                'struct kmem_cache *s, void *x)\n{\n' + '\tx;\n' * 30 + '}\n'
+                'void bulk_free_array(void)\n{\n}\n')
+    return d.name
 
 
 class ExpectationsTest(unittest.TestCase):
@@ -158,7 +174,8 @@ class JudgeTest(unittest.TestCase):
         try:
             with contextlib.redirect_stdout(out):
                 counts, problems, hardware = ktap.judge(parser, 't', f.name, suites,
-                                                        KSELFTESTS, skips)
+                                                        KSELFTESTS, skips,
+                                                        tree=source_tree())
         finally:
             os.unlink(f.name)
         self.printed = out.getvalue()
@@ -222,8 +239,12 @@ class JudgeTest(unittest.TestCase):
     # Each: what the clean log's text becomes, and the problem that must
     # be reported for it.
     BROKEN = {
+        # From another function, its message line naming the expected one.
         'warning from elsewhere in a window': (
-            'cache_from_obj: Wrong slab cache', 'other: something else',
+            'mm/slub.c:4773 kmem_cache_free_bulk', 'mm/page_alloc.c:77 free_pages_bulk',
+            '0 WARNING reports, expected 1'),
+        'warning from elsewhere in the same file': (
+            'mm/slub.c:4773 kmem_cache_free_bulk', 'mm/slub.c:4790 kmem_cache_free_bulk',
             '0 WARNING reports, expected 1'),
         'expected report missing': (
             '[    1.000008] WARNING: CPU: 0 PID: 1 at', '[    1.000008] at',
@@ -355,7 +376,8 @@ class JudgeTest(unittest.TestCase):
             f.write(CLEAN)
         try:
             with contextlib.redirect_stdout(io.StringIO()):
-                _, problems, _ = ktap.judge(parser, 't', f.name, SUITES, net, SKIPS)
+                _, problems, _ = ktap.judge(parser, 't', f.name, SUITES, net, SKIPS,
+                                             tree=source_tree())
         finally:
             os.unlink(f.name)
         self.assertTrue(any('traffic_tcp_e1000e did not pass' in p for p in problems),
@@ -372,8 +394,9 @@ class JudgeTest(unittest.TestCase):
         try:
             with contextlib.redirect_stdout(io.StringIO()):
                 _, listed, _ = ktap.judge(parser, 't', f.name, SUITES, KSELFTESTS, SKIPS,
-                                          {'test_leak_destroy'})
-                _, unlisted, _ = ktap.judge(parser, 't', f.name, SUITES, KSELFTESTS, SKIPS)
+                                          {'test_leak_destroy'}, source_tree())
+                _, unlisted, _ = ktap.judge(parser, 't', f.name, SUITES, KSELFTESTS, SKIPS,
+                                            tree=source_tree())
         finally:
             os.unlink(f.name)
         self.assertEqual(listed, [])
@@ -404,8 +427,10 @@ class JudgeTest(unittest.TestCase):
             f.write(kunit_only)
         try:
             with contextlib.redirect_stdout(io.StringIO()):
-                counts, problems, _ = ktap.judge(parser, 't', f.name, SUITES, [], SKIPS)
-                _, required, _ = ktap.judge(parser, 't', f.name, SUITES, KSELFTESTS, SKIPS)
+                counts, problems, _ = ktap.judge(parser, 't', f.name, SUITES, [], SKIPS,
+                                                 tree=source_tree())
+                _, required, _ = ktap.judge(parser, 't', f.name, SUITES, KSELFTESTS, SKIPS,
+                                            tree=source_tree())
         finally:
             os.unlink(f.name)
         self.assertEqual((counts.passed, problems), (2, []))
@@ -480,7 +505,7 @@ class CostmodelJudgeTest(unittest.TestCase):
         self.addCleanup(os.unlink, f.name)
         with contextlib.redirect_stdout(io.StringIO()):
             return ktap.judge_costmodel(parser, 'costmodel', f.name,
-                                        os.path.join(self.DATA, 'plugin.log'))
+                                        os.path.join(self.DATA, 'plugin.log'), source_tree())
 
     def test_missing_console_fails(self):
         counts, problems, _ = ktap.judge_costmodel(parser, 'costmodel', '/nonexistent/c.log',
@@ -511,6 +536,79 @@ class CostmodelJudgeTest(unittest.TestCase):
                                                        'sections=16', 'case=lru variant=none '
                                                        'n=3 objs=48 sections=15'))
         self.assertGreater(counts.failed, 0)
+
+
+class RecordedConsoleTest(unittest.TestCase):
+    """A debug boot of the 6.12 series as make check recorded it (KUnit,
+    the kselftest without network tests, kmemleak), judged against
+    expect/6.12's debug run, and edited copies of it, each a failure
+    that must not pass."""
+
+    def setUp(self):
+        import lzma
+        with lzma.open(os.path.join(DATA, 'check-6.12-debug', 'console.log.xz'), 'rt') as f:
+            self.console = f.read()
+        self.expect = ktap.Expectations(EXPECT_612)
+
+    def judge(self, log):
+        e = self.expect
+        required = [k for k in e.required('kselftests') if k not in e.required('net')]
+        with tempfile.NamedTemporaryFile('w', suffix='.log', delete=False) as f:
+            f.write(log)
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                return ktap.judge(parser, 'debug', f.name, e.suites('debug'), required,
+                                  e.skips('debug'), e.known_leaks(), source_tree(),
+                                  e.kmemleak('debug'))
+        finally:
+            os.unlink(f.name)
+
+    def assertFails(self, old, new, what, count=1):
+        self.assertEqual(self.console.count(old), count, old)
+        _, problems, _ = self.judge(self.console.replace(old, new))
+        self.assertTrue(any(what in p for p in problems),
+                        f'no problem mentioning {what!r}: {problems}')
+
+    def test_recorded_console_passes(self):
+        counts, problems, _ = self.judge(self.console)
+        self.assertEqual(problems, [])
+        self.assertEqual((counts.passed, counts.failed, counts.skipped), (77, 0, 3))
+
+    def test_warning_of_another_function_fails(self):
+        # The message line still names cache_from_obj(): the WARNING's own
+        # line is from elsewhere.
+        self.assertFails('at ../../linux/mm/slub.c:4758 bulk_free_array+0x895/0x930',
+                         'at ../../linux/mm/page_alloc.c:2660 free_pages_bulk+0x95/0x930',
+                         '0 WARNING reports, expected 1')
+        self.assertFails('at ../../linux/mm/slub.c:4758 bulk_free_array+0x895/0x930',
+                         'at ../../linux/mm/slub.c:4790 bulk_free_array+0x895/0x930',
+                         '0 WARNING reports, expected 1')
+
+    def test_no_kmemleak_section_fails(self):
+        head, rest = self.console.split('==== slab_bulk: kmemleak begin\n')
+        tail = rest.split('==== slab_bulk: kmemleak end\n')[1]
+        _, problems, _ = self.judge(head + tail)
+        self.assertIn('kmemleak: no scan (no kmemleak section)', problems)
+
+    def test_kmemleak_never_initialised_fails(self):
+        self.assertFails('kmemleak: Kernel memory leak detector initialized',
+                         'kmemleak: Kernel memory leak detector', 'kmemleak: never initialised')
+
+    def test_duplicated_test_names_fail(self):
+        self.assertFails('# ok 2 alloc_bulk_fail_halfway', '# ok 2 cross_cpu_bulk_free',
+                         'kselftest: more than one test named cross_cpu_bulk_free')
+        self.assertFails('ok 4 test_size_zero', 'ok 4 test_free_bulk_shuffled',
+                         'kunit: more than one test named slab_bulk.test_free_bulk_shuffled')
+
+    def test_lines_that_come_alone_fail(self):
+        for line in ('list_del corruption. prev->next should be ffff888104000000, but was '
+                     'dead000000000100. (prev=ffff888104001000)',
+                     'watchdog: Watchdog detected hard LOCKUP on cpu 1',
+                     'test_slab_bulk.[412]: segfault at 0 ip 000055d0 sp 00007ffd error 4'):
+            with self.subTest(line):
+                self.assertFails('# ok 3 alloc_pages_bulk_fail\n',
+                                 f'[   29.1] {line}\n# ok 3 alloc_pages_bulk_fail\n',
+                                 'report lines')
 
 
 class VerdictTest(unittest.TestCase):
