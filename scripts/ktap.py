@@ -295,20 +295,42 @@ def duplicated(test, prefix=''):
     return dups + [n for n, k in seen.items() if k > 1]
 
 
+KUNIT_SKIP = re.compile(r'^\s*ok \d+ (\S+) # SKIP\s*(.*?)\s*$')
+
+
+def with_reasons(skips, text):
+    """KUnit's skips @skips ("suite.case", as tests_with() names them) as
+    "suite.case: reason", the reason the case's "# SKIP" line in @text
+    gives, taken in order (the parser keeps no reason)."""
+    lines = [m.groups() for l in text if (m := KUNIT_SKIP.match(KERNEL_LINE.sub('', l, 1)))]
+    out = []
+    for skip in skips:
+        case = skip.rsplit('.', 1)[-1]
+        i = next((i for i, (name, _) in enumerate(lines) if name == case), None)
+        reason = lines.pop(i)[1] if i is not None else ''
+        out.append(f'{skip}: {reason}' if reason else skip)
+    return out
+
+
+def listed_in(entry, seen):
+    """Whether a skip in @seen is the one entry @entry lists."""
+    return any(skip.startswith(entry) for skip in seen)
+
+
 def listed(skip, skips):
-    """Whether the skip list has @skip, a test name with any ": reason" a
-    kselftest gives: an entry "name" takes every skip of the test, an
-    entry "name: reason" only a skip whose reason starts so."""
-    name = skip.split(':')[0].strip()
-    return name in skips or any(':' in e and skip.startswith(e) for e in skips)
+    """Whether the skip list has @skip, a test name with the reason it
+    gave ("name: reason"): an entry "name: reason" takes a skip of the
+    test whose reason starts so."""
+    return any(skip.startswith(e) for e in skips)
 
 
 class Expectations:
     """What one base's runs must show and may skip (expect/BASE): a
     [required] section ("suites", "kselftests", "net": comma-separated),
     a [leaks] section (names), and a section per run name listing the
-    skips it expects, one a line ("suite.case", "kselftest" or
-    "kselftest: reason"), which may take another's list with
+    skips it expects, one a line with the reason the test gives or its
+    start ("suite.case: reason" for KUnit, "kselftest: reason"), which may
+    take another's list with
     "include = NAME" and, for a matrix entry, replace the required suites
     with "suites = ...". A "#" alone, or followed by a space, at the start
     of a line or after a space starts a comment. A run without a section expects no skip. Anything
@@ -316,7 +338,8 @@ class Expectations:
 
     HEADER = re.compile(r'^\[([\w.-]+)\]$')
     SETTING = re.compile(r'^(\w+) =(?: (.*))?$')
-    ENTRY = re.compile(r'^\w+(\.\w+)?(: \S.*)?$')
+    # A skip is listed with the reason the test gives, or its start.
+    ENTRY = re.compile(r'^\w+(\.\w+)?: \S.*$')
     KEYS = {'required': ('suites', 'kselftests', 'net')}
 
     def __init__(self, path):
@@ -342,7 +365,8 @@ class Expectations:
                     self.setting(where, section, line)
                 elif section == 'required' or not (section == 'leaks' or
                                                    self.ENTRY.match(line)):
-                    raise ValueError(f'{where}: not a test name: {line!r}')
+                    raise ValueError(f'{where}: not a test name with the reason it skips '
+                                     f'for ("name: reason"): {line!r}')
                 else:
                     self.sections[section].append(line)
         for key in self.KEYS['required']:
@@ -469,7 +493,8 @@ def judge(parser, name, path, suites, required, skips, known_leaks=(), tree=None
                 and test.status == parser.TestStatus.NO_TESTS):
             continue
         counts.add_subtest_counts(test.counts)
-        seen_skips += tests_with((parser.TestStatus.SKIPPED,), test, full=True)
+        skipped = tests_with((parser.TestStatus.SKIPPED,), test, full=True)
+        seen_skips += with_reasons(skipped, text) if part == 'kunit' else skipped
         failed += tests_with((parser.TestStatus.FAILURE, parser.TestStatus.TEST_CRASHED), test)
         problems += [f'{part}: more than one test named {n}' for n in duplicated(test)]
         if test.status in (parser.TestStatus.FAILURE_TO_PARSE_TESTS,
@@ -482,7 +507,9 @@ def judge(parser, name, path, suites, required, skips, known_leaks=(), tree=None
             problems += [f'suite {s} did not run' for s in suites
                          if s not in names]
         else:
-            passed = {t.name for t in test.subtests
+            # A kselftest's name is its result's text up to ": " or " (":
+            # "bench_page (9 cases)" is bench_page.
+            passed = {re.split(r': | \(', t.name, 1)[0].strip() for t in test.subtests
                       if t.status == parser.TestStatus.SUCCESS}
             # A required test may skip only where the skip list says so.
             listed_skips = {t.split(':')[0].strip() for t in
@@ -492,10 +519,11 @@ def judge(parser, name, path, suites, required, skips, known_leaks=(), tree=None
                          if s not in passed and s not in listed_skips]
     problems += [f'unexpected skip: {t}' for t in seen_skips if not listed(t, skips)]
     # KUnit runs whole at every boot that runs it, so a listed KUnit skip
-    # ("suite.case") that did not happen means the list is out of date.
+    # ("suite.case: reason") that did not happen means the list is out of
+    # date.
     if any(part == 'kunit' for part, _ in parts_run):
         problems += [f'expected skip did not happen: {t}' for t in sorted(skips)
-                     if '.' in t.split(':')[0] and t not in seen_skips]
+                     if '.' in t.split(':')[0] and not listed_in(t, seen_skips)]
     if not done:
         problems.append('guest did not finish')
     for line in lines:

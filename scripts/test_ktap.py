@@ -49,7 +49,7 @@ ok 1 stress
 ==== slab_bulk: done
 '''
 CLEAN = KUNIT + KSELFTEST
-SKIPS = {'slab_bulk.test_free_bulk_kfence_mixed'}
+SKIPS = {'slab_bulk.test_free_bulk_kfence_mixed: KFENCE is off'}
 KASAN = '[    2.000000] BUG: KASAN: slab-use-after-free in kfree_bulk+0x10/0x20\n'
 
 
@@ -88,15 +88,18 @@ class ExpectationsTest(unittest.TestCase):
     REQUIRED = '[required]\nsuites = a,b\nkselftests = k1,k2\nnet = k1\n'
 
     def test_sections(self):
-        e = self.read(self.REQUIRED + '[leaks]\nleaky  # why\n[test]\na.x\t# why\n'
+        e = self.read(self.REQUIRED + '[leaks]\nleaky  # why\n[test]\na.x: off\t# why\n'
                       'k3: reason #2 of them\n'
-                      'k2: no slabinfo\n[matrix.rt]\ninclude = test\na.y\n'
-                      '[matrix.tiny]\nsuites = b\n[matrix.off]\nsuites =\n')
+                      'k2: no slabinfo\n[matrix.rt]\ninclude = test\na.y: RT\n'
+                      '[matrix.tiny]\nsuites = b\n[matrix.off]\nsuites =\n'
+                      '[debug]\nkmemleak = required\n')
         self.assertEqual(e.required('kselftests'), ['k1', 'k2'])
         self.assertEqual(e.known_leaks(), {'leaky'})
-        self.assertEqual(e.skips('test'), {'a.x', 'k2: no slabinfo', 'k3: reason #2 of them'})
-        self.assertEqual(e.skips('matrix.rt'), {'a.x', 'k2: no slabinfo',
-                                                'k3: reason #2 of them', 'a.y'})
+        self.assertEqual(e.skips('test'), {'a.x: off', 'k2: no slabinfo',
+                                           'k3: reason #2 of them'})
+        self.assertEqual(e.skips('matrix.rt'), {'a.x: off', 'k2: no slabinfo',
+                                                'k3: reason #2 of them', 'a.y: RT'})
+        self.assertEqual((e.kmemleak('debug'), e.kmemleak('test')), (True, False))
         self.assertEqual(e.skips('nosection'), set())
         self.assertEqual(e.suites('test'), ['a', 'b'])
         self.assertEqual(e.suites('matrix.tiny'), ['b'])
@@ -104,11 +107,13 @@ class ExpectationsTest(unittest.TestCase):
 
     def test_mistakes_stop_the_judge(self):
         for case, text in {
-                'no required': '[test]\na.x\n',
+                'no required': '[test]\na.x: off\n',
+                'skip without its reason': self.REQUIRED + '[test]\na.x\t# off\n',
+                'kmemleak not required': self.REQUIRED + '[debug]\nkmemleak = yes\n',
                 'no net': '[required]\nsuites = a\nkselftests = k\n',
                 'line before a section': 'a.x\n' + self.REQUIRED,
                 'section twice': self.REQUIRED + '[test]\n[test]\n',
-                'header without its ]': self.REQUIRED + '[test]\na.x\n[matrix.rt\nk1\n',
+                'header without its ]': self.REQUIRED + '[test]\na.x: off\n[matrix.rt\nk1\n',
                 'unknown key': self.REQUIRED + '[test]\ninclde = debug\n',
                 'key twice': self.REQUIRED + '[a]\n[b]\n[matrix.c]\ninclude = a\ninclude = b\n',
                 'suites outside a matrix entry': self.REQUIRED + '[debug]\nsuites = a\n',
@@ -593,6 +598,11 @@ class RecordedConsoleTest(unittest.TestCase):
     def test_kmemleak_never_initialised_fails(self):
         self.assertFails('kmemleak: Kernel memory leak detector initialized',
                          'kmemleak: Kernel memory leak detector', 'kmemleak: never initialised')
+
+    def test_skip_for_another_reason_fails(self):
+        self.assertFails('# SKIP KASAN reports double frees itself', '# SKIP out of memory',
+                         'unexpected skip: slab_bulk.test_double_free_in_bulk_caught: '
+                         'out of memory')
 
     def test_duplicated_test_names_fail(self):
         self.assertFails('# ok 2 alloc_bulk_fail_halfway', '# ok 2 cross_cpu_bulk_free',
