@@ -585,6 +585,45 @@ def layouts_table(rep, samples):
                   + [f'{r} {m}' for r in ratios for m, _ in layouts.MEASURES], rows)
 
 
+# The one real-hardware reference for the slab rows: the 2015 posting of
+# the detached-freelist free ("[MM PATCH V4 6/6] slub: optimize bulk
+# slowpath free by detached freelist", linux-mm, 29 Sep 2015; the table
+# is also in commit d0ecd894e3d5), slab_bulk_test01 on an i7-4790K: n
+# 256-byte objects allocated and freed on one CPU in allocation order,
+# cycles an object for an allocation and a free, {n: (loop, bulk)}.
+POSTING_2015 = {1: (62, 49), 2: (55, 30), 3: (53, 23), 4: (52, 20), 8: (50, 18),
+                16: (49, 17), 30: (49, 18), 32: (50, 18), 34: (96, 23), 48: (83, 21),
+                64: (74, 20), 128: (90, 27), 158: (99, 30), 250: (104, 37)}
+
+
+def posting_table(rep, samples):
+    """The model's bulk/loop of an allocation and a free in allocation
+    order (slab_alloc seq plus slab_free seq), each kernel, median [95 %
+    interval] over the seeds, beside the 2015 posting's measured one."""
+    rows = []
+    for n, (loop, bulk) in sorted(POSTING_2015.items()):
+        cells = []
+        for kernel in ('base', 'series'):
+            for m, _ in layouts.MEASURES:
+                v = {variant: [samples.values(kernel, (suite, 'seq', variant, n), m)
+                               for suite in ('slab_alloc', 'slab_free')]
+                     for variant in ('bulk', 'loop')}
+                seeds = set.intersection(*(set(d) for d in v['bulk'] + v['loop']))
+                iv = layouts.interval([sum(d[s] for d in v['bulk']) /
+                                       sum(d[s] for d in v['loop']) for s in sorted(seeds)])
+                cells.append('-' if iv['median'] is None else layouts.fmt_iv(iv))
+        if any(c != '-' for c in cells):
+            rows.append([n] + cells + [f'{bulk / loop:.3f}'])
+    if rows:
+        rep.table('against the 2015 posting: bulk/loop of kmem_cache_alloc_bulk() and '
+                  'kmem_cache_free_bulk() in allocation order on one CPU (slab_alloc seq + '
+                  'slab_free seq), median [95 % interval] over the seeds, and the ratio the '
+                  'detached-freelist posting measured on an i7-4790K (cycles, '
+                  'slab_bulk_test01)',
+                  ['n', 'base insn', 'base cycles', 'series insn', 'series cycles',
+                   'posting, measured'], rows)
+
+
 def spread_table(rep, samples):
     """How far each row moves across the seeds in each kernel: (max - min)
     / median of its figure, in instructions and modelled cycles."""
@@ -852,6 +891,7 @@ def main():
         gate_problems, gate_lines, unchecked = layouts.check_gates(samples, gates, suites)
         gates_table(rep, a.gates, gate_lines, unchecked)
     layouts_table(rep, samples)
+    posting_table(rep, samples)
     spread_table(rep, samples)
     images += spread_plots(samples, a.out)
     rep.lines += [''] + [f'![{i}]({i})' for i in images]
