@@ -210,12 +210,22 @@ def read_gates(path):
 
 def check_gates(samples, gates, suites):
     """Judges each gate whose suite ran (@suites; kfree_rcu for rcuscale's
-    rows) on every row it matches: the upper end of the row's interval
-    must be at most the bound (below it for a win). A series/alt gate of
+    rows) on every row it matches that no later gate of its kind and ratio
+    matches: the upper end of the row's interval must be at most the
+    bound (below it for a win). A series/alt gate of
     a run without the alt kernel is not checked. Returns (problems, lines
     for the report, gates not checked)."""
     problems, lines, unchecked = [], [], []
-    for kind, pattern, ratio, measures, bound, where in gates:
+
+    def overridden(i, row, m):
+        """Whether a later gate of the same kind and ratio names @row in
+        measure @m: that one judges it (a file's exceptions follow its
+        general lines)."""
+        kind, _, ratio = gates[i][:3]
+        return any(g[0] == kind and g[2] == ratio and m in g[3]
+                   and fnmatch.fnmatchcase(row_name(row), g[1]) for g in gates[i + 1:])
+
+    for i, (kind, pattern, ratio, measures, bound, where) in enumerate(gates):
         suite = pattern.split('/')[0]
         if (not any(fnmatch.fnmatchcase(s, suite) for s in suites)
                 or (ratio == 'series/alt' and 'alt' not in samples.kernels())):
@@ -230,6 +240,8 @@ def check_gates(samples, gates, suites):
             continue
         for row in rows:
             for m in measures:
+                if overridden(i, row, m):
+                    continue
                 iv = interval(samples.ratios(ratio, row, m))
                 ok = iv['hi'] is not None and (iv['hi'] < bound if kind == 'win'
                                                else iv['hi'] <= bound)

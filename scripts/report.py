@@ -914,7 +914,7 @@ def main():
     if gone:
         problems.append(f'{len(gone)} rows lack a figure in some seed: ' + '; '.join(gone[:5])
                         + ('; ...' if len(gone) > 5 else ''))
-    timed = {r['suite'] for r in first if r.get('insn_per_obj')}
+    timed = {r['suite'] for r in first if layouts.value(r, 'insn') is not None}
     idle = [x for x in suites if x not in timed and x != 'calib']
     if idle:
         problems.append('suites that timed nothing: ' + ', '.join(idle))

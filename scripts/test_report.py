@@ -598,6 +598,18 @@ class LayoutsTest(unittest.TestCase):
         problems, _, _ = layouts.check_gates(samples(1.0, bulk=110.0), gates, ['slab_free'])
         self.assertEqual(len(problems), 2, problems)
 
+    def test_later_gate_judges_its_rows(self):
+        # A general bound, then an exception for one row in one measure:
+        # the exception judges that row there, the general one the rest.
+        gates = self.gates('single slab_free/*/loop/* series/base both 1.01\n'
+                           'single slab_free/rand/loop/32 series/base cycles 1.03\n')
+        problems, lines, _ = layouts.check_gates(samples(1.02), gates, ['slab_free'])
+        self.assertEqual(len(problems), 1, problems)
+        self.assertIn('series/base insn: 1.020', problems[0])
+        self.assertEqual(sorted(r for r, _ in lines), ['FAIL', 'pass'])
+        # The exception's own bound still fails a row that grew past it.
+        self.assertEqual(len(layouts.check_gates(samples(1.04), gates, ['slab_free'])[0]), 2)
+
     def test_miss_that_grew_fails(self):
         gates = self.gates('miss slab_free/rand/bulk/32 bulk/loop insn 0.85\n')
         self.assertEqual(layouts.check_gates(samples(1.0, bulk=80.0), gates, ['slab_free'])[0],
