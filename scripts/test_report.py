@@ -436,6 +436,23 @@ class ReportTest(unittest.TestCase):
             self.assertIn('kfree_rcu: rcuscale', md)
             self.assertEqual('a median needs BENCH_LAYOUTS=3' in md, asked, md)
 
+    def test_rcuscale_rows_are_timed(self):
+        # rcuscale's rows have a time, not a count an object: asked for
+        # (--suites with kfree_rcu), they are what that suite timed.
+        out = self.mkdtemp()
+        logs = []
+        for kernel in ('base', 'series'):
+            path = os.path.join(out, f'{kernel}-run1.log')
+            with open(path, 'w') as f:
+                f.write(CALIB + line(kernel, 'seq', 300000)
+                        + 'rcuscale case=fixed 20000000 ns, loops: 8, batches: 2, '
+                        'memory footprint: 1MB\n')
+            logs.append(f'{kernel}:1={path}')
+        proc, _ = report(out, logs + ['--suites', 'slab_free,kfree_rcu'])
+        self.assertNotIn('timed nothing', proc.stdout + proc.stderr)
+        proc, _ = report(out, logs + ['--suites', 'slab_free,kfree_rcu,page'])
+        self.assertIn('suites that timed nothing: page', proc.stderr)
+
     def test_case_with_every_section_ticked(self):
         # A 4096-page case of two sections can lose both to ticks: no
         # figure, no crash, and the report and the verdict say which row.
