@@ -26,6 +26,7 @@ expect_refused() {
 expect_refused 'did you mean CHECK_CONFIGS' CHECK_CONFIG=test
 expect_refused 'did you mean BENCH_CONFIG' BENCH_CONFIGS=bench
 expect_refused 'STRESS_SEC' STRESS_SEC=10
+expect_refused 'did you mean SUITES' SUITE=page
 expect_refused 'configs/nosuch' CHECK_CONFIGS=nosuch
 expect_refused 'configs/nosuch' STRESS_CONFIG=nosuch
 expect_refused CHECK_TIMEOUT CHECK_TIMEOUT=1h
