@@ -187,9 +187,9 @@ def tree_file(tree, path):
 
 def inside_function(tree, func, line):
     """Whether report line @line gives a FILE:LINE inside the body of
-    function @func in @tree: from its definition ("func(" at the start
-    of a declaration, not ending in ";") to the first "}" alone on a
-    line."""
+    function @func in @tree: from its definition ("func(" in a line
+    that starts a declaration, whose lines reach a "{" before any ";")
+    to the first "}" alone on a line."""
     m = REPORT_SOURCE.search(line)
     f = tree and m and tree_file(tree, m.group(1))
     if not f:
@@ -197,14 +197,21 @@ def inside_function(tree, func, line):
     at = int(m.group(2))
     start = re.compile(r'^\S.*\b' + re.escape(func) + r'\(')
     with open(f, encoding='utf-8', errors='replace') as src:
-        body = None
+        head = body = None
         for n, text in enumerate(src, 1):
-            if body is None and start.match(text) and not text.rstrip().endswith(';'):
-                body = n
-            elif body is not None and text.rstrip() == '}':
+            line = text.rstrip()
+            if head is None and body is None and start.match(text):
+                head = n
+            if head is not None and body is None:
+                # A declaration ends in ";" before any "{": not the body.
+                if line.endswith(';'):
+                    head = None
+                elif line == '{' or line.endswith('{'):
+                    body = head
+            elif body is not None and line == '}':
                 if body <= at <= n:
                     return True
-                body = None
+                head = body = None
     return False
 
 

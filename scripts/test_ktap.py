@@ -543,6 +543,25 @@ class CostmodelJudgeTest(unittest.TestCase):
         self.assertGreater(counts.failed, 0)
 
 
+class SourceLookupTest(unittest.TestCase):
+    """inside_function(): a report's FILE:LINE against a function's body."""
+
+    def test_prototype_is_not_a_body(self):
+        d = tempfile.TemporaryDirectory()
+        self.addCleanup(d.cleanup)
+        os.makedirs(os.path.join(d.name, 'mm'))
+        with open(os.path.join(d.name, 'mm', 'slub.c'), 'w') as f:
+            f.write('static void cache_from_obj(struct kmem_cache *s,\n'   # 1
+                    '\t\tvoid *x);\n'                                     # 2
+                    'void other(void)\n{\n\tx;\n}\n'                    # 3-6
+                    'static void cache_from_obj(struct kmem_cache *s,\n'   # 7
+                    '\t\tvoid *x)\n{\n\tx;\n}\n')                     # 8-11
+        at = 'WARNING: CPU: 0 PID: 1 at mm/slub.c:%d other+0x1/0x2'
+        self.assertFalse(ktap.inside_function(d.name, 'cache_from_obj', at % 5))
+        self.assertTrue(ktap.inside_function(d.name, 'cache_from_obj', at % 10))
+        self.assertFalse(ktap.inside_function(None, 'cache_from_obj', at % 10))
+
+
 class RecordedConsoleTest(unittest.TestCase):
     """A debug boot of the 6.12 series as make check recorded it (KUnit,
     the kselftest without network tests, kmemleak), judged against
