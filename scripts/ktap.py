@@ -333,7 +333,8 @@ def listed(skip, skips):
 
 class Expectations:
     """What one base's runs must show and may skip (expect/BASE): a
-    [required] section ("suites", "kselftests", "net": comma-separated),
+    [required] section ("suites", "kselftests", "net": comma-separated;
+    "cases": "suite:N", comma-separated, the cases of the series' suites),
     a [leaks] section (names), and a section per run name listing the
     skips it expects, one a line with the reason the test gives or its
     start ("suite.case: reason" for KUnit, "kselftest: reason"), which may
@@ -347,7 +348,9 @@ class Expectations:
     SETTING = re.compile(r'^(\w+) =(?: (.*))?$')
     # A skip is listed with the reason the test gives, or its start.
     ENTRY = re.compile(r'^\w+(\.\w+)?: \S.*$')
-    KEYS = {'required': ('suites', 'kselftests', 'net')}
+    KEYS = {'required': ('suites', 'kselftests', 'net', 'cases')}
+    # "cases = suite:N,...": how many cases a suite of the series has.
+    CASES = re.compile(r'^(\w+):([1-9]\d*)$')
 
     def __init__(self, path):
         self.sections, self.settings = {}, {}
@@ -379,6 +382,11 @@ class Expectations:
         for key in self.KEYS['required']:
             if key not in self.settings.get('required', {}):
                 raise ValueError(f'{path}: [required] has no "{key} = ..."')
+        if not self.required('cases'):
+            raise ValueError(f'{path}: [required] cases: at least one "suite:N"')
+        for entry in self.required('cases'):
+            if not self.CASES.match(entry):
+                raise ValueError(f'{path}: [required] cases: "suite:N", not {entry!r}')
 
     def setting(self, where, section, line):
         """Takes "KEY = VALUE" of @section: the keys its kind of section
@@ -397,6 +405,13 @@ class Expectations:
 
     def required(self, key):
         return [n for n in self.settings['required'][key].split(',') if n]
+
+    def cases(self):
+        """{suite: number of cases} of [required] "cases": a suite that
+        runs must run exactly that many, so that a case compiled out,
+        with the suite's plan shortened to match, fails."""
+        return {m.group(1): int(m.group(2)) for m in
+                map(self.CASES.match, self.required('cases'))}
 
     def known_leaks(self):
         return set(self.sections.get('leaks', []))
@@ -466,8 +481,16 @@ def kmemleak_problems(lines):
     return problems
 
 
+def case_count_problems(test, suites, cases):
+    """A problem for each required suite of KUnit result @test whose
+    number of cases is not the one @cases gives it."""
+    return [f'suite {s.name}: {len(s.subtests)} cases, expected {cases[s.name]}'
+            for s in test.subtests
+            if s.name in suites and s.name in cases and len(s.subtests) != cases[s.name]]
+
+
 def judge(parser, name, path, suites, required, skips, known_leaks=(), tree=None,
-          kmemleak=False):
+          kmemleak=False, cases=None):
     missing = no_console(path)
     if missing:
         return parser.TestCounts(), [missing], False
@@ -513,6 +536,7 @@ def judge(parser, name, path, suites, required, skips, known_leaks=(), tree=None
             names = {t.name for t in test.subtests}
             problems += [f'suite {s} did not run' for s in suites
                          if s not in names]
+            problems += case_count_problems(test, suites, cases or {})
         else:
             # A kselftest's name is its result's text up to ": " or " (":
             # "bench_page (9 cases)" is bench_page.
@@ -665,7 +689,7 @@ def main():
         counts, problems, hardware = judge(parser, name, path, suites,
                                            required_kselftests(args.kselftests, expect),
                                            skips, expect.known_leaks(), args.tree,
-                                           expect.kmemleak(run))
+                                           expect.kmemleak(run), expect.cases())
         if args.kunit_glob and not (counts.passed + counts.failed + counts.skipped +
                                     counts.crashed):
             problems.append(f'KUNIT={args.kunit_glob}: no KUnit test ran')

@@ -85,7 +85,7 @@ class ExpectationsTest(unittest.TestCase):
         finally:
             os.unlink(f.name)
 
-    REQUIRED = '[required]\nsuites = a,b\nkselftests = k1,k2\nnet = k1\n'
+    REQUIRED = '[required]\nsuites = a,b\nkselftests = k1,k2\nnet = k1\ncases = a:2\n'
 
     def test_sections(self):
         e = self.read(self.REQUIRED + '[leaks]\nleaky  # why\n[test]\na.x: off\t# why\n'
@@ -120,6 +120,12 @@ class ExpectationsTest(unittest.TestCase):
                 'setting without spaces': self.REQUIRED + '[test]\ninclude=debug\n',
                 'entry that is no test name': self.REQUIRED + '[test]\nslab bulk.x\n',
                 'entry in [required]': self.REQUIRED + 'k3\n',
+                'no cases': '[required]\nsuites = a\nkselftests = k\nnet = k\n',
+                'empty cases': '[required]\nsuites = a\nkselftests = k\nnet = k\ncases =\n',
+                'cases without a count': '[required]\nsuites = a\nkselftests = k\n'
+                                         'net = k\ncases = a\n',
+                'cases of zero': '[required]\nsuites = a\nkselftests = k\nnet = k\n'
+                                 'cases = a:0\n',
         }.items():
             with self.subTest(case), self.assertRaises(ValueError):
                 self.read(text)
@@ -583,7 +589,7 @@ class RecordedConsoleTest(unittest.TestCase):
             with contextlib.redirect_stdout(io.StringIO()):
                 return ktap.judge(parser, 'debug', f.name, e.suites('debug'), required,
                                   e.skips('debug'), e.known_leaks(), source_tree(),
-                                  e.kmemleak('debug'))
+                                  e.kmemleak('debug'), e.cases())
         finally:
             os.unlink(f.name)
 
@@ -622,6 +628,17 @@ class RecordedConsoleTest(unittest.TestCase):
         self.assertFails('# SKIP KASAN reports double frees itself', '# SKIP out of memory',
                          'unexpected skip: slab_bulk.test_double_free_in_bulk_caught: '
                          'out of memory')
+
+    def test_case_compiled_out_fails(self):
+        # slab_bulk's last case gone and its plan shortened to match, as
+        # a case under an #ifdef the configuration lacks would leave it.
+        log = self.console.replace('# module: slab_bulk_kunit\n[   15.728155]     1..18\n',
+                                   '# module: slab_bulk_kunit\n[   15.728155]     1..17\n')
+        self.assertNotEqual(log, self.console)
+        line = '[   18.963900]     ok 18 test_alloc_bulk_gfp_kernel_irqs_disabled\n'
+        self.assertEqual(log.count(line), 1)
+        _, problems, _ = self.judge(log.replace(line, ''))
+        self.assertIn('suite slab_bulk: 17 cases, expected 18', problems)
 
     def test_duplicated_test_names_fail(self):
         self.assertFails('# ok 2 alloc_bulk_fail_halfway', '# ok 2 cross_cpu_bulk_free',
