@@ -615,6 +615,46 @@ class LayoutsTest(unittest.TestCase):
         problems, _, _ = layouts.check_gates(samples(1.0, bulk=110.0), gates, ['slab_free'])
         self.assertEqual(len(problems), 2, problems)
 
+    def test_gates_written_again_from_a_run(self):
+        """gates.py: an exception where the interval holds 1 and ends past
+        1.01, none (a comment, so the gate fails) where the row is shown
+        slower, and the claims of the cases the old lines named."""
+        import gates
+        rs = []
+        for s in range(1, 7):
+            # seq: 0.99-1.04, holds 1; rand: 1.02-1.07, shown slower;
+            # rand's bulk a win, seq's bulk a miss.
+            for case, lo in (('seq', 0.99), ('rand', 1.02)):
+                r = lo + 0.01 * (s - 1)
+                rs += [rec('base', s, case, 'loop', 100, 200),
+                       rec('series', s, case, 'loop', 100 * r, 200 * r)]
+            rs += [rec('base', s, 'rand', 'bulk', 90.0, 180.0),
+                   rec('series', s, 'rand', 'bulk', 80.0, 160.0),
+                   rec('base', s, 'seq', 'bulk', 90.0, 180.0),
+                   rec('series', s, 'seq', 'bulk', 99.0 + s, 198.0 + 2 * s)]
+        text = ('# header\nsingle slab_free/*/loop/* series/base both 1.01\n\n'
+                '# Single paths over 1.01, excepted\nsingle slab_free/seq/loop/32 '
+                'series/base insn 1.99\n\n# Wins the cover letters claim\n'
+                'win slab_free/rand/bulk/32 series/base both 1\n'
+                'miss slab_free/seq/bulk/32 series/base insn 1.50\n')
+        path = os.path.join(self.tmp, 'gates')
+        with open(path, 'w') as f:
+            f.write(text)
+        new = gates.rewrite(text, layouts.Samples(rs), layouts.read_gates(path))
+        self.assertIn('single slab_free/seq/loop/32 series/base insn 1.04\n', new)
+        self.assertIn('single slab_free/seq/loop/32 series/base cycles 1.04\n', new)
+        self.assertNotIn('1.99', new)
+        self.assertNotIn('\nsingle slab_free/rand/loop', new)
+        self.assertIn('#   single slab_free/rand/loop/32 series/base insn 1.07', new)
+        self.assertIn('win slab_free/rand/bulk/32 series/base both 1\n', new)
+        self.assertIn('miss slab_free/seq/bulk/32 series/base both 1.17\n', new)
+        with open(path, 'w') as f:
+            f.write(new)
+        problems, _, _ = layouts.check_gates(layouts.Samples(rs), layouts.read_gates(path),
+                                             ['slab_free'])
+        self.assertEqual(len(problems), 2, problems)
+        self.assertTrue(all('rand/loop/32' in p for p in problems), problems)
+
     def test_later_gate_judges_its_rows(self):
         # A general bound, then an exception for one row in one measure:
         # the exception judges that row there, the general one the rest.
