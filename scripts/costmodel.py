@@ -18,6 +18,12 @@ REPORT = re.compile(r'^costmodel: seq=(\d+) sections=(\d+) unbalanced=(\d+) insn
                     r'mem=(\d+) io=(\d+) atomics=(\d+) l1d_miss=(\d+) l2_miss=(\d+) '
                     r'xfer=(\d+)$')
 BEGIN = 'costmodel: begin'
+# The plugin's first line: the cache model it simulates.
+GEOMETRY = re.compile(r'^costmodel: l1d (\d+) B (\d+)-way, l2 (\d+) B (\d+)-way, '
+                      r'(\d+)-byte lines, (\w+), (\d+) vCPUs$')
+# The geometry the known answers below follow from (the walks' sizes).
+KNOWN_GEOMETRY = {'l1d': 32768, 'l1d_ways': 8, 'l2': 1048576, 'l2_ways': 16, 'line': 64,
+                  'policy': 'LRU'}
 COUNTS = ('insns', 'mem', 'io', 'atomics', 'l1d_miss', 'l2_miss', 'xfer')
 # A benchmark result line as the module printed it (the kselftest prints
 # them again, without the module's name), as far as pairing needs it.
@@ -46,6 +52,30 @@ WEIGHTS_SOURCE = ('instructions + 20 x atomics + 14 x L1D misses + 63 x L2 misse
 def modelled_cycles(counts):
     """Modelled cycles of @counts (a dict with COUNTS)."""
     return counts['insns'] + sum(w * counts[k] for k, w in WEIGHTS.items())
+
+
+def read_geometry(path):
+    """The cache model the plugin's log @path says it simulated: a dict
+    (l1d, l1d_ways, l2, l2_ways, line in bytes; policy; vcpus), or None
+    without that line."""
+    with open(path, encoding='utf-8', errors='replace') as f:
+        for line in f:
+            m = GEOMETRY.match(line.rstrip('\n'))
+            if m:
+                g = dict(zip(('l1d', 'l1d_ways', 'l2', 'l2_ways', 'line'),
+                             (int(x) for x in m.groups()[:5])))
+                g.update(policy=m.group(6), vcpus=int(m.group(7)))
+                return g
+    return None
+
+
+def describe(g):
+    """"32 KiB 8-way L1D and 1 MiB 16-way L2 (64-byte lines, LRU)" of
+    geometry @g."""
+    def size(b):
+        return f'{b >> 20} MiB' if b >= 1 << 20 and not b % (1 << 20) else f'{b >> 10} KiB'
+    return (f'{size(g["l1d"])} {g["l1d_ways"]}-way L1D and {size(g["l2"])} '
+            f'{g["l2_ways"]}-way L2 ({g["line"]}-byte lines, {g["policy"]})')
 
 
 def read_plugin(path):
@@ -129,7 +159,9 @@ def pair(results, loads):
 # Totals over the section(s) of the two-thread cases:
 # - pingpong: 2000 passes of one line, all but the last moving it: 1999;
 #   private: none; handoff_load/store: 1000 lines written on one CPU and
-#   read, or written, on the other: 1000.
+#   read, or written, on the other: 1000. A line moved is counted as a
+#   transfer only, not as an L1D or L2 miss as well (the model's rule:
+#   its cost is the transfer's weight).
 ATOMIC = {'insns': 1000, 'atomics': 1000, 'l1d_miss': 0, 'xfer': 0, 'io': 0}
 KNOWN = {
     'lock': (16, dict(ATOMIC, mem=2000)),
@@ -148,10 +180,12 @@ KNOWN = {
     'all_nops': (1, {'insns': 1000, 'mem': 0, 'atomics': 0, 'io': 0}),
 }
 KNOWN_TOTAL = {
-    'pingpong': (2, {'xfer': 1999, 'atomics': 0, 'io': 0}),
+    'pingpong': (2, {'xfer': 1999, 'atomics': 0, 'io': 0, 'l1d_miss': 0, 'l2_miss': 0}),
     'private': (2, {'xfer': 0, 'atomics': 0}),
-    'handoff_load': (1, {'xfer': 1000, 'atomics': 0, 'mem': 1000}),
-    'handoff_store': (1, {'xfer': 1000, 'atomics': 0, 'mem': 1000}),
+    'handoff_load': (1, {'xfer': 1000, 'atomics': 0, 'mem': 1000, 'l1d_miss': 0,
+                         'l2_miss': 0}),
+    'handoff_store': (1, {'xfer': 1000, 'atomics': 0, 'mem': 1000, 'l1d_miss': 0,
+                          'l2_miss': 0}),
 }
 
 
@@ -169,7 +203,12 @@ def known_answers(console, plugin):
         return [('pairing', False, str(e))]
     by_case = {case: (sections, rep) for (suite, case, sections, _), rep
                in zip(found, reports) if suite == 'costmodel'}
-    checks = []
+    geometry = read_geometry(plugin)
+    got = {k: geometry[k] for k in KNOWN_GEOMETRY} if geometry else None
+    checks = [('geometry', got == KNOWN_GEOMETRY,
+               f'{describe(geometry)}' if got == KNOWN_GEOMETRY else
+               f'the plugin simulated {describe(geometry) if geometry else "no stated cache"}; '
+               f'the answers follow from {describe(KNOWN_GEOMETRY)}')]
     for case, (want_sections, expect) in list(KNOWN.items()) + list(KNOWN_TOTAL.items()):
         if case not in by_case:
             checks.append((case, False, 'no result line'))

@@ -744,6 +744,7 @@ def main():
     runs, overheads, failures, repeats = {}, {}, [], []
     suites = [x for x in a.suites.split(',') if x]
     module_suites = [x for x in suites if x not in ('pktgen', 'traffic')]
+    geometries = []  # the cache model each boot's plugin says it simulated
     for spec in a.logs:
         kr, path = spec.split('=', 1)
         kernel, seed = kr.split(':')
@@ -755,6 +756,14 @@ def main():
                      + layout_problems(text, seed, module_suites)]
         if path.endswith('.log') and not os.path.exists(path[:-4] + '.costmodel'):
             failures.append(f'{kr} ({path}): no costmodel plugin counts beside it')
+        elif path.endswith('.log'):
+            g = costmodel.read_geometry(path[:-4] + '.costmodel')
+            if g is None or (geometries and g != geometries[0]):
+                failures.append(f'{kr} ({path}): the plugin simulated '
+                                f'{costmodel.describe(g) if g else "no stated cache"}, '
+                                f'{"unlike the other boots" if g else "so its counts mean nothing"}')
+            else:
+                geometries.append(g)
         rows, ovh = parse_log(path, kernel)
         for r in rows:
             r['layout'] = seed
@@ -802,7 +811,8 @@ def main():
         'or (bottom halves off) in which a softirq ran that the case did not raise, is left out '
         '(the module counts them as "ticked"). '
         'The costmodel plugin (plugin/README.md) counts, in the same sections, atomics, misses of a '
-        'simulated 32 KiB 8-way L1D and 1 MiB 16-way L2 (64-byte lines, LRU, per vCPU) and lines '
+        'simulated ' + (costmodel.describe(geometries[0]) + ', per vCPU,' if geometries
+                        else 'cache (no plugin ran)') + ' and lines '
         'last written by the other vCPU; the cost model table gives them, and bench.json every raw count.',
         f'- layouts: {len(runs)} seeds a kernel ({", ".join(str(n) for n in sorted(runs))}); '
         'each boot\'s module first allocates kmalloc objects and pages the seed draws and '

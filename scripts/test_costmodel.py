@@ -54,7 +54,7 @@ class KnownAnswersTest(unittest.TestCase):
     def test_real_boot_passes(self):
         checks = self.check()
         self.assertEqual(self.failed(checks), set())
-        self.assertEqual(len(checks), len(costmodel.KNOWN) + len(costmodel.KNOWN_TOTAL))
+        self.assertEqual(len(checks), 1 + len(costmodel.KNOWN) + len(costmodel.KNOWN_TOTAL))
 
     def test_plugin_that_counts_nothing_fails(self):
         def zero(r):
@@ -71,6 +71,26 @@ class KnownAnswersTest(unittest.TestCase):
         failed = self.failed(self.check(plugin=rewrite_reports(PLUGIN, every)))
         self.assertTrue({'plain', 'xchg_reg', 'walk_l1_fit', 'walk_l2_fit', 'lru',
                          'private'} <= failed, failed)
+
+    def test_transfer_counted_as_a_miss_too_fails(self):
+        def miss_too(r):
+            r['l1d_miss'] += r['xfer']
+            r['l2_miss'] += r['xfer']
+        failed = self.failed(self.check(plugin=rewrite_reports(PLUGIN, miss_too)))
+        self.assertEqual(failed, {'pingpong', 'handoff_load', 'handoff_store'})
+
+    def test_other_or_unstated_geometry_fails(self):
+        for old, new in (('l1d 32768 B 8-way', 'l1d 32768 B 16-way'),
+                         ('l2 1048576 B 16-way', 'l2 2097152 B 16-way'),
+                         ('64-byte lines, LRU', '64-byte lines, FIFO')):
+            with self.subTest(new):
+                self.assertEqual(PLUGIN.count(old), 1)
+                checks = self.check(plugin=PLUGIN.replace(old, new))
+                self.assertEqual(self.failed(checks), {'geometry'})
+        plugin = ''.join(l for l in PLUGIN.splitlines(True) if '-way' not in l)
+        checks = self.check(plugin=plugin)
+        self.assertEqual(self.failed(checks), {'geometry'})
+        self.assertIn('no stated cache', dict((n, d) for n, _, d in checks)['geometry'])
 
     def test_one_count_off_fails(self):
         def one_more(r):

@@ -57,6 +57,10 @@ def write_consoles(out, consoles):
 RESULT = re.compile(r'^(.*bench suite=(\S+) .* alloc_fastpath=-?\d+)(?: cost_seq=\d+)?(.*)$')
 
 
+# The plugin's first line, the cache model it simulated.
+GEOMETRY = 'costmodel: l1d 32768 B 8-way, l2 1048576 B 16-way, 64-byte lines, LRU, 2 vCPUs'
+
+
 def give_plugin_counts(path):
     """For a console @path that has no plugin report beside it (or one
     of an earlier console of that name), as most of these cases' inline
@@ -69,11 +73,11 @@ def give_plugin_counts(path):
         console = f.read()
     if not path.endswith('.log') or (os.path.exists(plugin) and 'cost_seq=' in console):
         return
-    out, reports = [], ['costmodel: begin']
+    out, reports = [], [GEOMETRY, 'costmodel: begin']
     for text in console.split('\n'):
         m = RESULT.match(text)
         if m and m.group(2) not in ('pktgen', 'traffic'):
-            seq = len(reports) - 1
+            seq = len(reports) - 2
             sections = int(re.search(r' sections=(\d+)', text).group(1))
             cycles = int(re.search(r' cycles=(\d+)', text).group(1))
             text = f'{m.group(1)} cost_seq={seq}{m.group(3)}'
@@ -198,6 +202,28 @@ class ReportTest(unittest.TestCase):
                       proc.stderr)
         self.assertNotIn('base:1', proc.stderr)
 
+    def test_plugin_of_another_or_no_geometry_fails(self):
+        for old, new, what in ((GEOMETRY, GEOMETRY.replace('8-way', '16-way'),
+                                'unlike the other boots'),
+                               (GEOMETRY + '\n', '', 'no stated cache')):
+            with self.subTest(what):
+                out = self.mkdtemp()
+                logs = write_consoles(out, {k: CALIB + line(k, 'seq', 300000)
+                                            for k in ('base', 'series')})
+                for spec in logs:
+                    give_plugin_counts(spec.split('=', 1)[1])
+                plugin = logs[1].split('=', 1)[1][:-len('.log')] + '.costmodel'
+                with open(plugin) as f:
+                    text = f.read()
+                self.assertEqual(text.count(old), 1)
+                with open(plugin, 'w') as f:
+                    f.write(text.replace(old, new))
+                proc, _ = report(out, logs, plugin=False)
+                self.assertNotEqual(proc.returncode, 0)
+                self.assertIn('series:1', proc.stderr)
+                self.assertIn(what, proc.stderr)
+                self.assertNotIn('base:1', proc.stderr)
+
     def test_console_of_another_layout_fails(self):
         out = self.mkdtemp()
         held = 'test_slab_bulk: bench layout={}: holding 4096 of 8192 kmalloc objects\n'
@@ -286,7 +312,7 @@ class ReportTest(unittest.TestCase):
         with open(path, 'w') as f:
             f.write(CALIB.replace('\n', ' cost_seq=0\n') + console)
         with open(os.path.join(out, f'{kernel}-run1.costmodel'), 'w') as f:
-            f.write('costmodel: begin\n'
+            f.write(GEOMETRY + '\ncostmodel: begin\n'
                     'costmodel: seq=0 sections=100 unbalanced=0 insns=1700 mem=1000 '
                     'io=0 atomics=0 l1d_miss=0 l2_miss=0 xfer=0\n' + plugin_rows)
         return f'{kernel}:1={path}'
@@ -383,7 +409,8 @@ class ReportTest(unittest.TestCase):
                 for case, objs, seq in (('tcp', 1000, ' cost_seq=0'), ('tcp_byte', 100000, '')))
             logs.append(self.write_run(
                 out, kernel, console,
-                f'costmodel: begin\ncostmodel: seq=0 sections=1 unbalanced=0 insns={insns} '
+                f'{GEOMETRY}\ncostmodel: begin\ncostmodel: seq=0 sections=1 unbalanced=0 '
+                f'insns={insns} '
                 'mem=0 io=0 atomics=1000 l1d_miss=0 l2_miss=0 xfer=0\n'))
         proc, md = report(out, logs)
         self.assertEqual(proc.returncode, 0, proc.stderr)
