@@ -150,7 +150,10 @@ def pair(results, loads):
 # - walk_l1_fit/over: the second read of 8 or 9 pages, one word a line:
 #   8 lines in each set of the 32 KiB 8-way L1D fit, 9 miss every line
 #   (LRU) and fit the L2. lru: lines 0-7 of one set, then 0, 8, 0: one
-#   miss with LRU, two with FIFO.
+#   miss with LRU, two with FIFO. ways_fit/over: the second read of 8 or
+#   9 lines a page apart, one L1D set: 8 fit its 8 ways, 9 miss every line
+#   (LRU), where a cache of more ways, or a fully associative one, would
+#   keep all 9 (walk_l1_over's 9 pages miss in those too).
 # - walk_l2_fit/over: 1 MiB and 1 MiB + 64 KiB, physically contiguous: 16
 #   lines in each set of the 1 MiB 16-way L2 fit, 17 miss every line.
 # - all_nops (user space, plugin/costmark.c, "costmark kat"): one section
@@ -175,6 +178,8 @@ KNOWN = {
     'walk_l1_fit': (2, {'mem': 512, 'l1d_miss': 0, 'atomics': 0, 'xfer': 0, 'io': 0}),
     'walk_l1_over': (2, {'mem': 576, 'l1d_miss': 576, 'l2_miss': 0, 'io': 0}),
     'lru': (16, {'mem': 3, 'l1d_miss': 1, 'l2_miss': 0}),
+    'ways_fit': (2, {'mem': 8, 'l1d_miss': 0, 'l2_miss': 0, 'io': 0}),
+    'ways_over': (2, {'mem': 9, 'l1d_miss': 9, 'l2_miss': 0, 'io': 0}),
     'walk_l2_fit': (2, {'mem': 16384, 'l1d_miss': 16384, 'l2_miss': 0, 'io': 0}),
     'walk_l2_over': (2, {'mem': 17408, 'l1d_miss': 17408, 'l2_miss': 17408, 'io': 0}),
     'all_nops': (1, {'insns': 1000, 'mem': 0, 'atomics': 0, 'io': 0}),

@@ -72,6 +72,15 @@ class KnownAnswersTest(unittest.TestCase):
         self.assertTrue({'plain', 'xchg_reg', 'walk_l1_fit', 'walk_l2_fit', 'lru',
                          'private'} <= failed, failed)
 
+    def test_more_ways_than_stated_fails(self):
+        # Nine lines of one set all kept: 9 or more ways, or a fully
+        # associative cache, under the stated geometry.
+        def more_ways(r):
+            if r['mem'] == 18 and r['l1d_miss'] == 18:
+                r['l1d_miss'] = 0
+        self.assertEqual(self.failed(self.check(plugin=rewrite_reports(PLUGIN, more_ways))),
+                         {'ways_over'})
+
     def test_transfer_counted_as_a_miss_too_fails(self):
         def miss_too(r):
             r['l1d_miss'] += r['xfer']
