@@ -112,7 +112,7 @@ def rewrite(text, samples, gates):
         raise ValueError(f'a gates file has a block "{EXCEPTIONS}..." and one "{CLAIMS}..."')
     i = next(n for n, l in enumerate(lines) if l.startswith(EXCEPTIONS))
     out = lines[:i]
-    while lines[i].startswith('#'):
+    while i < len(lines) and lines[i].startswith('#'):
         out.append(lines[i])
         i += 1
     exc, slower = single_lines(samples, gates)
@@ -120,7 +120,7 @@ def rewrite(text, samples, gates):
     out += [NOT_EXCEPTED[3]] + slower if slower else [NOT_EXCEPTED[3][:-1] + ': none.']
     k = next(n for n, l in enumerate(lines) if l.startswith(CLAIMS))
     out.append('')
-    while lines[k].startswith('#'):
+    while k < len(lines) and lines[k].startswith('#'):
         out.append(lines[k])
         k += 1
     out += claim_lines(samples, gates)

@@ -204,7 +204,7 @@ class ReportTest(unittest.TestCase):
 
     def test_plugin_of_another_or_no_geometry_fails(self):
         for old, new, what in ((GEOMETRY, GEOMETRY.replace('8-way', '16-way'),
-                                'unlike the other boots'),
+                                'not the cache the weights and known answers assume'),
                                (GEOMETRY + '\n', '', 'no stated cache')):
             with self.subTest(what):
                 out = self.mkdtemp()
@@ -664,10 +664,7 @@ class LayoutsTest(unittest.TestCase):
                 'series/base insn 1.99\n\n# Wins the cover letters claim\n'
                 'win slab_free/rand/bulk/32 series/base both 1\n'
                 'miss slab_free/seq/bulk/32 series/base insn 1.50\n')
-        path = os.path.join(self.tmp, 'gates')
-        with open(path, 'w') as f:
-            f.write(text)
-        new = gates.rewrite(text, layouts.Samples(rs), layouts.read_gates(path))
+        new = gates.rewrite(text, layouts.Samples(rs), self.gates(text))
         self.assertIn('single slab_free/seq/loop/32 series/base insn 1.04\n', new)
         self.assertIn('single slab_free/seq/loop/32 series/base cycles 1.04\n', new)
         self.assertNotIn('1.99', new)
@@ -675,9 +672,7 @@ class LayoutsTest(unittest.TestCase):
         self.assertIn('#   single slab_free/rand/loop/32 series/base insn 1.07', new)
         self.assertIn('win slab_free/rand/bulk/32 series/base both 1\n', new)
         self.assertIn('miss slab_free/seq/bulk/32 series/base both 1.17\n', new)
-        with open(path, 'w') as f:
-            f.write(new)
-        problems, _, _ = layouts.check_gates(layouts.Samples(rs), layouts.read_gates(path),
+        problems, _, _ = layouts.check_gates(layouts.Samples(rs), self.gates(new),
                                              ['slab_free'])
         self.assertEqual(len(problems), 2, problems)
         self.assertTrue(all('rand/loop/32' in p for p in problems), problems)
